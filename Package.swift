@@ -1,0 +1,31 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "ModuleHost",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "ModuleHost", targets: ["ModuleHost"]),
+        .executable(name: "app-shell", targets: ["AppShell"]),
+    ],
+    targets: [
+        // The library: manifest -> registry -> bridge -> initiator.
+        .target(name: "ModuleHost"),
+
+        // The C library's crypt(3) (libxcrypt on Linux), used by AuthModule for password hashes.
+        .systemLibrary(name: "CCrypt", path: "Sources/CCrypt"),
+
+        // Demo modules. They talk to each other only through service protocols and the bridge.
+        .target(name: "AuthModule", dependencies: ["ModuleHost", "CCrypt"]),
+        .target(name: "NumbersModule", dependencies: ["ModuleHost", "AuthModule"]),
+
+        // The shell executable that hosts the modules listed in modules.json.
+        .executableTarget(name: "AppShell", dependencies: ["ModuleHost", "AuthModule", "NumbersModule"]),
+
+        .testTarget(name: "ModuleHostTests", dependencies: ["ModuleHost"]),
+        .testTarget(name: "AuthModuleTests", dependencies: ["AuthModule", "ModuleHost"]),
+        .testTarget(name: "NumbersModuleTests", dependencies: ["NumbersModule", "ModuleHost"]),
+        .testTarget(name: "AppShellTests", dependencies: ["AppShell"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,57 @@
+/// The stable name of a module, reverse-DNS by convention (`"com.example.auth"`).
+///
+/// Declare identifiers once, as static constants, so call sites read `bridge.resolve(.auth)`:
+///
+/// ```swift
+/// extension ModuleIdentifier {
+///     static let auth: ModuleIdentifier = "com.example.auth"
+/// }
+/// ```
+public struct ModuleIdentifier: Hashable, Sendable {
+    /// The identifier's text, for example `"com.example.auth"`.
+    public let rawValue: String
+
+    /// Creates an identifier from its text.
+    public init(_ rawValue: String) {
+        self.rawValue = rawValue
+    }
+}
+
+extension ModuleIdentifier: RawRepresentable {
+    /// Creates an identifier from its text; never fails.
+    public init(rawValue: String) {
+        self.init(rawValue)
+    }
+}
+
+extension ModuleIdentifier: ExpressibleByStringLiteral {
+    /// Creates an identifier from a string literal.
+    public init(stringLiteral value: String) {
+        self.init(value)
+    }
+}
+
+extension ModuleIdentifier: CustomStringConvertible {
+    /// The identifier's text.
+    public var description: String { rawValue }
+}
+
+extension ModuleIdentifier: Codable {
+    /// Decodes an identifier from a single JSON string.
+    public init(from decoder: any Decoder) throws {
+        self.init(try decoder.singleValueContainer().decode(String.self))
+    }
+
+    /// Encodes the identifier as a single JSON string.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+}
+
+extension ModuleIdentifier: Comparable {
+    /// Orders identifiers by their text.
+    public static func < (lhs: ModuleIdentifier, rhs: ModuleIdentifier) -> Bool {
+        lhs.rawValue < rhs.rawValue
+    }
+}

@@ -1,0 +1,53 @@
+/// Resolves modules by identifier and services by protocol, so modules never import each other's code.
+///
+/// ```swift
+/// let auth = try manager.bridge.resolve(AuthService.self)   // typed, no cast at the call site
+/// let module = try manager.bridge.resolve(.auth)            // the module itself, by identifier
+/// ```
+/// The first resolve instantiates the provider (and the modules it requires) and runs its `moduleDidLoad`
+/// exactly once, even when many tasks ask at the same moment. Later resolves are a cached, typed lookup.
+public final class ModuleBridge: Sendable {
+    let registry: ModuleRegistry
+
+    init(registry: ModuleRegistry) {
+        self.registry = registry
+    }
+
+    /// The module registered under `identifier`, loading it on first use.
+    public func resolve(_ identifier: ModuleIdentifier) throws(ResolutionError) -> any ModuleProtocol {
+        try registry.module(identifier)
+    }
+
+    /// The module registered under `identifier`, as `type` (a module class or a protocol it adopts).
+    public func resolve<T>(_ identifier: ModuleIdentifier, as type: T.Type) throws(ResolutionError) -> T {
+        let module = try registry.module(identifier)
+        guard let typed = module as? T else {
+            throw ResolutionError(
+                .wrongModuleType,
+                "module \"\(identifier)\" is a \(String(reflecting: Swift.type(of: module))), not a \(String(reflecting: type))")
+        }
+        return typed
+    }
+
+    /// The service of type `Service` (usually a protocol), from the module that declares it provides it.
+    @inlinable
+    public func resolve<Service>(_ type: Service.Type) throws(ResolutionError) -> Service {
+        try resolveService(type)
+    }
+
+    /// The service of type `Service`, or `nil` when no module provides it; a provider that fails to load still throws.
+    public func resolveIfProvided<Service>(_ type: Service.Type) throws(ResolutionError) -> Service? {
+        guard registry.provides(ObjectIdentifier(type)) else { return nil }
+        return try registry.service(type)
+    }
+
+    /// Whether some registered module (or an injection) provides `Service`.
+    public func provides<Service>(_ type: Service.Type) -> Bool {
+        registry.provides(ObjectIdentifier(type))
+    }
+
+    @usableFromInline
+    func resolveService<Service>(_ type: Service.Type) throws(ResolutionError) -> Service {
+        try registry.service(type)
+    }
+}

@@ -1,0 +1,43 @@
+/// A parsed JSON value that remembers where it stood in its file, so diagnostics can point at it.
+struct JSONValue: Sendable {
+    /// The value's kind and content.
+    enum Kind: Sendable {
+        case object([Member])
+        case array([JSONValue])
+        case string(String)
+        case number(Double, isInteger: Bool)
+        case bool(Bool)
+        case null
+    }
+
+    /// One `"key": value` pair of an object, in file order.
+    struct Member: Sendable {
+        let key: String
+        let keyLocation: SourceLocation
+        let value: JSONValue
+    }
+
+    let kind: Kind
+    /// Where the value starts.
+    let location: SourceLocation
+    /// The value's bytes in the source, so a sub-tree can be handed to `JSONDecoder` unchanged.
+    let byteRange: Range<Int>
+
+    /// The JSON type name used in "expected X, found Y" messages.
+    var typeName: String {
+        switch kind {
+        case .object: "an object"
+        case .array: "an array"
+        case .string: "a string"
+        case .number: "a number"
+        case .bool: "a boolean"
+        case .null: "null"
+        }
+    }
+
+    /// The member named `key`, if this is an object that has one (the last, if repeated).
+    func member(_ key: String) -> JSONValue? {
+        guard case .object(let members) = kind else { return nil }
+        return members.last(where: { $0.key == key })?.value
+    }
+}

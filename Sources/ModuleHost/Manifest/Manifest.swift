@@ -1,0 +1,75 @@
+import Foundation
+
+/// The decoded content of a `modules.json`: which modules an app is made of, and how to start them.
+///
+/// Two forms are read. The rich form:
+/// ```json
+/// {"version": 1, "modules": [{"type": "AuthModule.AuthModule", "enabled": true, "eager": false, "config": {}}]}
+/// ```
+/// and the plain form of SwiftyArchitecture: `{"modules": ["AuthModule.AuthModule"]}`.
+public struct Manifest: Sendable {
+    /// The manifest format versions this library reads.
+    public static let supportedVersions: ClosedRange<Int> = 1...1
+
+    /// The format version (1 when the file does not say).
+    public var version: Int
+    /// The module entries, in file order; this order breaks ties when modules start.
+    public var modules: [Entry]
+    /// The file the manifest came from, as given, for diagnostics; `nil` for in-memory data.
+    public var file: String?
+
+    /// Creates a manifest from entries.
+    public init(version: Int = 1, modules: [Entry], file: String? = nil) {
+        self.version = version
+        self.modules = modules
+        self.file = file
+    }
+
+    /// Reads and checks the structure of a manifest file, throwing every problem found.
+    ///
+    /// Type names are not looked up here; ``ModuleManager/registerModules(from:)-(Manifest)`` does that.
+    public static func load(contentsOf url: URL) throws(ManifestError) -> Manifest {
+        let result = ManifestReader.read(contentsOf: url)
+        return try result.manifestOrThrow(file: url.path)
+    }
+
+    /// Reads and checks the structure of manifest data, throwing every problem found.
+    public static func decode(_ data: Data, file: String? = nil) throws(ManifestError) -> Manifest {
+        let result = ManifestReader.read(data, file: file)
+        return try result.manifestOrThrow(file: file)
+    }
+}
+
+extension Manifest {
+    /// One module listed in a manifest.
+    public struct Entry: Sendable {
+        /// The module's type name, qualified with its Swift module: `"AuthModule.AuthModule"`.
+        public var typeName: String
+        /// Whether the module is registered at all (default true).
+        public var enabled: Bool
+        /// Whether the module is instantiated when startup begins instead of on first resolve (default false).
+        public var eager: Bool
+        /// The module's `config` object, decoded later into the module's own configuration type.
+        public var config: ModuleConfiguration?
+        /// Overrides for the module's startup operations.
+        public var startup: StartupOverrides
+        /// Where the entry stands in its file, such as `modules[2]`.
+        public var path: String
+        /// The entry's line and column, where known.
+        public var location: SourceLocation?
+
+        /// Creates an entry; `path` defaults to a description of the type name for entries made in code.
+        public init(
+            typeName: String, enabled: Bool = true, eager: Bool = false, config: ModuleConfiguration? = nil,
+            startup: StartupOverrides = StartupOverrides(), path: String? = nil, location: SourceLocation? = nil
+        ) {
+            self.typeName = typeName
+            self.enabled = enabled
+            self.eager = eager
+            self.config = config
+            self.startup = startup
+            self.path = path ?? "modules[\"\(typeName)\"]"
+            self.location = location
+        }
+    }
+}

@@ -1,0 +1,98 @@
+/// One problem found in a manifest, located like a compiler diagnostic: file, line and column, JSON path.
+///
+/// Printed as `modules.json:7:15: error: modules[1].type: no module type named "AuthModul.AuthModule"; did you mean "AuthModule.AuthModule"?`
+public struct ManifestDiagnostic: Sendable, Hashable, CustomStringConvertible {
+    /// Whether the problem stops the manifest from being used.
+    public enum Severity: String, Sendable, Hashable, Codable {
+        /// The manifest is rejected.
+        case error
+        /// The manifest is used, but something in it is probably not what its author meant.
+        case warning
+    }
+
+    /// What kind of problem this is; stable, for tools and tests to match on.
+    public enum Code: String, Sendable, Hashable, Codable, CaseIterable {
+        /// The manifest file does not exist.
+        case fileNotFound
+        /// The manifest path names a directory.
+        case isDirectory
+        /// The manifest file exists but cannot be read.
+        case unreadable
+        /// The manifest file is empty or only whitespace.
+        case emptyFile
+        /// The manifest file is larger than ``ManifestReader`` accepts.
+        case fileTooLarge
+        /// The file is not valid JSON (or not UTF-8).
+        case malformedJSON
+        /// A field has the wrong JSON type.
+        case wrongType
+        /// A required field is absent.
+        case missingField
+        /// A field is not part of the manifest format.
+        case unknownField
+        /// A field's value is of the right type but not allowed.
+        case invalidValue
+        /// The manifest's `version` is not one this library reads.
+        case unsupportedVersion
+        /// No type with the given name is linked into the program.
+        case unknownType
+        /// The named type exists but does not conform to `ModuleProtocol`.
+        case notAModule
+        /// Two modules declare the same `moduleIdentifier`.
+        case duplicateIdentifier
+        /// Two modules declare that they provide the same service protocol.
+        case duplicateService
+        /// A module requires a module that no entry provides.
+        case missingRequirement
+        /// A module requires a module whose entry is disabled.
+        case disabledRequirement
+        /// Modules require each other in a cycle.
+        case dependencyCycle
+        /// A module's `config` object does not decode into its configuration type.
+        case invalidConfig
+        /// A `config` object is given to a module that takes none.
+        case unusedConfig
+        /// The manifest lists no enabled modules.
+        case noModules
+    }
+
+    /// Whether this is an error or a warning.
+    public let severity: Severity
+    /// The kind of problem.
+    public let code: Code
+    /// The manifest's path as given by the caller, or `nil` for in-memory data.
+    public let file: String?
+    /// The JSON location of the problem, such as `modules[2].type`; empty for the whole document.
+    public let path: String
+    /// The line and column, where known.
+    public let location: SourceLocation?
+    /// What is wrong and what was expected.
+    public let message: String
+    /// A likely fix, such as the closest known type name.
+    public let suggestion: String?
+
+    /// Creates a diagnostic.
+    public init(
+        _ severity: Severity, _ code: Code, file: String?, path: String, location: SourceLocation?,
+        message: String, suggestion: String? = nil
+    ) {
+        self.severity = severity
+        self.code = code
+        self.file = file
+        self.path = path
+        self.location = location
+        self.message = message
+        self.suggestion = suggestion
+    }
+
+    /// The diagnostic as one line: `file:line:column: severity: path: message; suggestion`.
+    public var description: String {
+        var text = file ?? "<manifest>"
+        if let location { text += ":\(location.line):\(location.column)" }
+        text += ": \(severity.rawValue): "
+        if !path.isEmpty { text += "\(path): " }
+        text += message
+        if let suggestion { text += "; \(suggestion)" }
+        return text
+    }
+}

@@ -1,0 +1,26 @@
+/// A manifest that cannot be used, with every problem found in it.
+public struct ManifestError: Error, Sendable, CustomStringConvertible {
+    /// The manifest's path as given, or `nil` for in-memory data.
+    public let file: String?
+    /// Every diagnostic found, errors and warnings, in file order.
+    public let diagnostics: [ManifestDiagnostic]
+
+    /// Creates an error from its diagnostics.
+    public init(file: String?, diagnostics: [ManifestDiagnostic]) {
+        self.file = file
+        self.diagnostics = diagnostics
+    }
+
+    /// Only the diagnostics that are errors.
+    public var errors: [ManifestDiagnostic] { diagnostics.filter { $0.severity == .error } }
+
+    /// True when the manifest could not be found at all (as opposed to being found and invalid).
+    public var isFileNotFound: Bool { errors.contains { $0.code == .fileNotFound } }
+
+    /// One diagnostic per line, then a count: `2 errors in modules.json`.
+    public var description: String {
+        let count = errors.count
+        let summary = "\(count) error\(count == 1 ? "" : "s") in \(file ?? "the manifest")"
+        return (diagnostics.map(\.description) + [summary]).joined(separator: "\n")
+    }
+}

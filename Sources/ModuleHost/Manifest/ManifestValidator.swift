@@ -1,0 +1,128 @@
+/// Checks a structurally sound manifest against the program: type names, identifiers, services,
+/// requirements, cycles and configs, reporting every problem in one pass.
+struct ManifestValidator {
+    /// What the manager already holds, so a second manifest cannot clash with the first.
+    struct Existing {
+        var identifiers: [ModuleIdentifier: String] = [:]
+        var services: [ObjectIdentifier: (service: String, module: ModuleIdentifier)] = [:]
+        var typeNames: [String] = []
+    }
+
+    let manifest: Manifest
+    let resolver: ModuleTypeResolver
+    let existing: Existing
+
+    /// The registrations of the enabled modules (empty when there are errors) and every diagnostic.
+    func validate() -> (registrations: [ModuleRegistration], diagnostics: [ManifestDiagnostic]) {
+        var diagnostics: [ManifestDiagnostic] = []
+        func report(_ severity: ManifestDiagnostic.Severity, _ code: ManifestDiagnostic.Code, _ entry: Manifest.Entry,
+                    _ path: String? = nil, _ message: String, suggestion: String? = nil) {
+            diagnostics.append(ManifestDiagnostic(severity, code, file: manifest.file, path: path ?? entry.path,
+                                                  location: entry.location, message: message, suggestion: suggestion))
+        }
+
+        // 1. Resolve every type name.
+        var resolved: [(entry: Manifest.Entry, type: any ModuleProtocol.Type)] = []
+        var disabled: [ModuleIdentifier: Manifest.Entry] = [:]
+        let candidateNames = existing.typeNames + resolver.knownTypeNames + manifest.modules.map(\.typeName)
+        for entry in manifest.modules {
+            let typePath = "\(entry.path).type"
+            guard let found = resolver.type(named: entry.typeName) else {
+                var message = "no type named \"\(entry.typeName)\" is linked into this program"
+                if !entry.typeName.contains(".") {
+                    message += "; type names are qualified with their Swift module, like \"AuthModule.AuthModule\""
+                }
+                let hint = Suggestions.closest(to: entry.typeName, in: candidateNames.filter { resolver.type(named: $0) != nil })
+                report(entry.enabled ? .error : .warning, .unknownType, entry, typePath, message,
+                       suggestion: hint.map { "did you mean \"\($0)\"?" })
+                continue
+            }
+            guard let moduleType = found as? any ModuleProtocol.Type else {
+                report(entry.enabled ? .error : .warning, .notAModule, entry, typePath,
+                       "\"\(entry.typeName)\" exists but does not conform to ModuleProtocol; it will not be instantiated")
+                continue
+            }
+            if entry.enabled {
+                resolved.append((entry, moduleType))
+            } else {
+                disabled[moduleType.moduleIdentifier] = entry
+            }
+        }
+
+        // 2. Identifiers and services must be unique across this manifest and what is already registered.
+        var identifiers = existing.identifiers
+        var services = existing.services
+        for (entry, type) in resolved {
+            let identifier = type.moduleIdentifier
+            if let other = identifiers[identifier] {
+                report(.error, .duplicateIdentifier, entry, "\(entry.path).type",
+                       "\(entry.typeName) declares module identifier \"\(identifier)\", which \(other) already declares")
+            } else {
+                identifiers[identifier] = "\(entry.typeName) (\(entry.path))"
+            }
+            for service in type.providedServices {
+                if let other = services[service.key], other.module != identifier {
+                    report(.error, .duplicateService, entry, "\(entry.path).type",
+                           "\(entry.typeName) provides \(service.name), which module \"\(other.module)\" already provides; a service has exactly one provider")
+                } else {
+                    services[service.key] = (service.name, identifier)
+                }
+            }
+        }
+
+        // 3. Requirements must be present and enabled.
+        for (entry, type) in resolved {
+            for requirement in type.requiredModules where identifiers[requirement] == nil {
+                if let disabledEntry = disabled[requirement] {
+                    report(.error, .disabledRequirement, entry, nil,
+                           "\(entry.typeName) requires module \"\(requirement)\", but its entry \(disabledEntry.path) (\(disabledEntry.typeName)) is disabled")
+                } else {
+                    let hint = Suggestions.closest(to: requirement.rawValue, in: identifiers.keys.map(\.rawValue).sorted())
+                    report(.error, .missingRequirement, entry, nil,
+                           "\(entry.typeName) requires module \"\(requirement)\", which no entry provides",
+                           suggestion: hint.map { "did you mean \"\($0)\"?" })
+                }
+            }
+        }
+
+        // 4. Requirements must not form a cycle.
+        let index = Dictionary(resolved.enumerated().map { ($0.element.type.moduleIdentifier, $0.offset) },
+                               uniquingKeysWith: { first, _ in first })
+        let cycles = CycleFinder.cycles(nodeCount: resolved.count) { node in
+            resolved[node].type.requiredModules.compactMap { index[$0] }
+        }
+        for cycle in cycles {
+            let path = cycle.map { resolved[$0].type.moduleIdentifier.rawValue }.joined(separator: " -> ")
+            report(.error, .dependencyCycle, resolved[cycle[0]].entry, nil, "modules require each other in a cycle: \(path)")
+        }
+
+        // 5. Configs must decode into the module's configuration type.
+        var registrations: [ModuleRegistration] = []
+        for (entry, type) in resolved {
+            var configuration: (any Sendable)?
+            do {
+                let source = entry.config ?? .empty(file: manifest.file, path: "\(entry.path).config")
+                configuration = try ConfigurationDecoding.decode(for: type, from: source)
+                if configuration == nil, entry.config != nil {
+                    report(.warning, .unusedConfig, entry, "\(entry.path).config",
+                           "\(entry.typeName) does not adopt ConfigurableModule, so this config is ignored")
+                }
+            } catch {
+                var located = error.diagnostics
+                if entry.config == nil {
+                    located = located.map {
+                        ManifestDiagnostic(.error, .invalidConfig, file: $0.file, path: entry.path, location: entry.location,
+                                           message: "\(entry.typeName) needs a \"config\" object: \($0.message)")
+                    }
+                }
+                diagnostics.append(contentsOf: located)
+            }
+            let origin = "\(manifest.file ?? "manifest"): \(entry.path)"
+            registrations.append(ModuleRegistration(type: type, typeName: entry.typeName, eager: entry.eager,
+                                                    configuration: configuration, startup: entry.startup, origin: origin))
+        }
+
+        let failed = diagnostics.contains { $0.severity == .error }
+        return (failed ? [] : registrations, diagnostics)
+    }
+}

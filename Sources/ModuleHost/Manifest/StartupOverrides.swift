@@ -1,0 +1,37 @@
+/// Manifest settings that change how a module's startup operations run, without changing its code.
+///
+/// Set on a module entry they apply to all of its operations; `operations` refines them per operation.
+/// ```json
+/// {"type": "NumbersModule.NumbersModule", "timeout": 5, "operations": {"numbers.history": {"priority": "low"}}}
+/// ```
+public struct StartupOverrides: Sendable, Hashable {
+    /// The phase to run the operations in instead of the one their code declares.
+    public var priority: Initiator.Priority?
+    /// How long an operation may run before it is cancelled and marked timed out.
+    public var timeout: Duration?
+    /// Whether a failure stops startup (`required`) or is only reported (`optional`).
+    public var failurePolicy: Initiator.FailurePolicy?
+    /// Per-operation overrides, keyed by operation identifier; they win over the module-wide values.
+    public var operations: [String: StartupOverrides]
+
+    /// Creates overrides; every field defaults to "no override".
+    public init(
+        priority: Initiator.Priority? = nil, timeout: Duration? = nil, failurePolicy: Initiator.FailurePolicy? = nil,
+        operations: [String: StartupOverrides] = [:]
+    ) {
+        self.priority = priority
+        self.timeout = timeout
+        self.failurePolicy = failurePolicy
+        self.operations = operations
+    }
+
+    /// The overrides in force for one operation: its own entry, falling back to the module-wide values.
+    public func resolved(for operationIdentifier: String) -> StartupOverrides {
+        let specific = operations[operationIdentifier]
+        return StartupOverrides(
+            priority: specific?.priority ?? priority,
+            timeout: specific?.timeout ?? timeout,
+            failurePolicy: specific?.failurePolicy ?? failurePolicy
+        )
+    }
+}

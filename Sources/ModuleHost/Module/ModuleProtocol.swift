@@ -1,0 +1,42 @@
+/// A unit of an app: a class the ``ModuleManager`` finds by name, instantiates on first use, and unloads in order.
+///
+/// A module declares statically who it is, which modules it needs and which service protocols it provides,
+/// so the manager can validate a manifest and answer "who provides what" without instantiating anything.
+///
+/// ```swift
+/// public final class AuthModule: ModuleProtocol, AuthService {
+///     public static let moduleIdentifier: ModuleIdentifier = .auth
+///     public static let providedServices: [ProvidedService] = [.service(AuthService.self)]
+///     public init() {}
+/// }
+/// ```
+public protocol ModuleProtocol: AnyObject, Sendable {
+    /// The module's stable identifier, reverse-DNS by convention.
+    static var moduleIdentifier: ModuleIdentifier { get }
+    /// The modules this one needs; they are loaded before it and unloaded after it.
+    static var requiredModules: [ModuleIdentifier] { get }
+    /// The service protocols this module provides through the bridge.
+    static var providedServices: [ProvidedService] { get }
+
+    /// Creates the module; keep it cheap and let ``moduleDidLoad(with:)`` do the work.
+    init()
+
+    /// Called once, right after the module is instantiated; it may resolve other modules and read its config.
+    ///
+    /// A thrown error marks the module as failed: resolving it (or its services) then throws that error.
+    func moduleDidLoad(with manager: ModuleManager) throws
+
+    /// Called once when the manager unloads its modules, in reverse load order.
+    func moduleWillUnload()
+}
+
+extension ModuleProtocol {
+    /// No required modules by default.
+    public static var requiredModules: [ModuleIdentifier] { [] }
+    /// No services by default.
+    public static var providedServices: [ProvidedService] { [] }
+    /// Does nothing by default.
+    public func moduleDidLoad(with manager: ModuleManager) throws {}
+    /// Does nothing by default.
+    public func moduleWillUnload() {}
+}

@@ -1,0 +1,46 @@
+/// A service protocol a module declares it provides, and how to get the service from a loaded module.
+///
+/// Declared statically, so the manager knows the provider of every service before instantiating anything:
+/// ```swift
+/// static let providedServices: [ProvidedService] = [
+///     .service(AuthService.self),                                  // the module itself conforms
+///     .service(Clock.self, from: TimeModule.self) { $0.clock },    // or hands out another object
+/// ]
+/// ```
+public struct ProvidedService: Sendable, CustomStringConvertible {
+    /// The service type's name, for messages and listings.
+    public let name: String
+    let key: ObjectIdentifier
+    let makeBox: @Sendable (any ModuleProtocol) -> AnyServiceBox?
+
+    /// The module itself provides `Service`: it must conform to it.
+    public static func service<Service>(_ type: Service.Type) -> ProvidedService {
+        ProvidedService(name: String(reflecting: type), key: ObjectIdentifier(type)) { module in
+            (module as? Service).map { ServiceBox($0) }
+        }
+    }
+
+    /// The module hands out `Service` through `accessor`, for example a property holding an implementation.
+    public static func service<Service, Module: ModuleProtocol>(
+        _ type: Service.Type, from module: Module.Type, _ accessor: @escaping @Sendable (Module) -> Service
+    ) -> ProvidedService {
+        ProvidedService(name: String(reflecting: type), key: ObjectIdentifier(type)) { instance in
+            (instance as? Module).map { ServiceBox(accessor($0)) }
+        }
+    }
+
+    /// The service type's name.
+    public var description: String { name }
+}
+
+/// A resolved service, stored already typed so a warm resolve needs no dynamic cast.
+class AnyServiceBox: @unchecked Sendable {}
+
+/// The typed box: the registry keys it by `ObjectIdentifier(Service.self)`, so the key proves the type.
+final class ServiceBox<Service>: AnyServiceBox, @unchecked Sendable {
+    let value: Service
+
+    init(_ value: Service) {
+        self.value = value
+    }
+}

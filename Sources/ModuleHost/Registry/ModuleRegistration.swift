@@ -1,0 +1,28 @@
+/// Everything the registry knows about one module before it is instantiated.
+struct ModuleRegistration: Sendable {
+    let identifier: ModuleIdentifier
+    let type: any ModuleProtocol.Type
+    /// The type's name as written (manifest) or as Swift prints it (code).
+    let typeName: String
+    let eager: Bool
+    /// The decoded configuration, for ``ConfigurableModule`` types.
+    let configuration: (any Sendable)?
+    let startup: StartupOverrides
+    /// Where the module was declared: `modules.json: modules[2]`, or `code`.
+    let origin: String
+    let requiredModules: [ModuleIdentifier]
+    let providedServices: [ProvidedService]
+
+    init(type: any ModuleProtocol.Type, typeName: String, eager: Bool, configuration: (any Sendable)?,
+         startup: StartupOverrides, origin: String) {
+        self.identifier = type.moduleIdentifier
+        self.type = type
+        self.typeName = typeName
+        self.eager = eager
+        self.configuration = configuration
+        self.startup = startup
+        self.origin = origin
+        self.requiredModules = type.requiredModules
+        self.providedServices = type.providedServices
+    }
+}

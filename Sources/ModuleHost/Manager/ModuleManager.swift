@@ -56,11 +56,12 @@ public final class ModuleManager: Sendable {
     }
 
     private func validate(_ read: ManifestReader.Result) -> (registrations: [ModuleRegistration], diagnostics: [ManifestDiagnostic]) {
-        guard let manifest = read.manifest, !read.diagnostics.contains(where: { $0.severity == .error }) else {
-            return ([], read.diagnostics)
-        }
+        // Entries whose structure was sound are checked further even when others were not, so one run
+        // reports every problem, like a compiler.
+        guard let manifest = read.manifest else { return ([], read.diagnostics) }
         let validation = ManifestValidator(manifest: manifest, resolver: typeResolver, existing: registry.existing()).validate()
-        return (validation.registrations, read.diagnostics + validation.diagnostics)
+        let structurallySound = !read.diagnostics.contains { $0.severity == .error }
+        return (structurallySound ? validation.registrations : [], read.diagnostics + validation.diagnostics)
     }
 
     private func register(_ read: ManifestReader.Result, file: String?) throws(ManifestError) -> [ManifestDiagnostic] {

@@ -1,0 +1,263 @@
+import Foundation
+import Testing
+@testable import ModuleHost
+
+@Suite("Module resolution")
+struct ResolutionTests {
+    private func manager(_ types: String..., recorder: Recorder = Recorder()) throws -> ModuleManager {
+        let manager = ModuleManager.forTesting(recorder: recorder)
+        let list = types.map { "\"ModuleHostTests.\($0)\"" }.joined(separator: ", ")
+        try manager.registerModules(from: Data("{\"modules\": [\(list)]}".utf8))
+        return manager
+    }
+
+    @Test func resolvesByIdentifier() throws {
+        let manager = try manager("BaseModule", "GreeterModule")
+        let module = try manager.bridge.resolve(.greeter)
+        #expect(module is GreeterModule)
+        let typed = try manager.bridge.resolve(.greeter, as: GreetingService.self)
+        #expect(typed.greet("id") == "Hello, id!")
+    }
+
+    @Test func resolvesByServiceTypeWithoutACast() throws {
+        let manager = try manager("BaseModule", "GreeterModule")
+        let greeter: any GreetingService = try manager.bridge.resolve(GreetingService.self)
+        #expect(greeter.greet("Ada") == "Hello, Ada!")
+        // Warm resolves return the same instance as the module itself.
+        let again = try manager.bridge.resolve(GreetingService.self)
+        #expect(ObjectIdentifier(again as AnyObject) == ObjectIdentifier(try manager.bridge.resolve(.greeter)))
+    }
+
+    @Test func serviceFromAnAccessor() throws {
+        let manager = try manager("AccessorModule")
+        let counter = try manager.bridge.resolve(CounterService.self)
+        #expect(counter.identifier == ObjectIdentifier(try manager.bridge.resolve("test.accessor")))
+    }
+
+    @Test func modulesAreLazyAndLoadTheirRequirementsFirst() throws {
+        let recorder = Recorder()
+        let manager = try manager("BaseModule", "GreeterModule", recorder: recorder)
+        #expect(recorder.events.isEmpty)
+        #expect(manager.modules.allSatisfy { $0.state == .registered })
+        _ = try manager.bridge.resolve(GreetingService.self)
+        #expect(recorder.events == ["load base", "load greeter"])
+        #expect(manager.modules.allSatisfy { $0.state == .loaded })
+    }
+
+    @Test func eagerModulesLoadWithLoadEagerModules() throws {
+        let recorder = Recorder()
+        let manager = ModuleManager.forTesting(recorder: recorder)
+        try manager.registerModules(from: Data("""
+            {"modules": [{"type": "ModuleHostTests.EagerModule", "eager": true}, "ModuleHostTests.BaseModule"]}
+            """.utf8))
+        #expect(recorder.events.isEmpty)
+        #expect(manager.loadEagerModules().isEmpty)
+        #expect(recorder.events == ["load eager"])
+        #expect(manager.modules.map(\.state) == [.loaded, .registered])
+    }
+
+    @Test func unknownIdentifierNamesWhatIsAvailable() throws {
+        let manager = try manager("BaseModule", "GreeterModule")
+        let error = try #require(throws: ResolutionError.self) { try manager.bridge.resolve("test.greeterr") }
+        #expect(error.code == .unknownModule)
+        #expect(error.message.contains("\"test.greeterr\""))
+        #expect(error.message.contains("registered: test.base, test.greeter"))
+        #expect(error.message.contains("did you mean \"test.greeter\"?"))
+    }
+
+    @Test func unprovidedServiceNamesWhatIsAvailable() throws {
+        let manager = try manager("BaseModule", "GreeterModule")
+        let error = try #require(throws: ResolutionError.self) { try manager.bridge.resolve(UnprovidedService.self) }
+        #expect(error.code == .unprovidedService)
+        #expect(error.message.contains("ModuleHostTests.UnprovidedService"))
+        #expect(error.message.contains("ModuleHostTests.GreetingService"))
+        #expect(try manager.bridge.resolveIfProvided(UnprovidedService.self) == nil)
+    }
+
+    @Test func failedLoadIsReportedAndSticky() throws {
+        let manager = try manager("FailingModule", "BaseModule")
+        let error = try #require(throws: ResolutionError.self) { try manager.bridge.resolve(UnprovidedService.self) }
+        #expect(error.code == .loadFailed)
+        #expect(error.underlyingError is DeliberateFailure)
+        #expect(error.description.contains("deliberate failure in moduleDidLoad"))
+        #expect(manager.modules.first?.state == .failed)
+        // Other modules keep working.
+        #expect(try manager.bridge.resolve(.base) is BaseModule)
+        let again = try #require(throws: ResolutionError.self) { try manager.bridge.resolve("test.failing") }
+        #expect(again.code == .loadFailed)
+    }
+
+    @Test func declaredButNotImplementedService() throws {
+        let manager = try manager("LiarModule")
+        let error = try #require(throws: ResolutionError.self) { try manager.bridge.resolve(GreetingService.self) }
+        #expect(error.code == .serviceNotImplemented)
+        #expect(error.message.contains("does not conform"))
+    }
+
+    @Test func exactlyOnceWhenManyTasksRaceOnFirstResolve() async throws {
+        let recorder = Recorder()
+        let manager = try manager("SlowModule", recorder: recorder)
+        let identities = await withTaskGroup(of: ObjectIdentifier?.self) { group in
+            for index in 0..<64 {
+                group.addTask {
+                    if index.isMultiple(of: 2) {
+                        return try? manager.bridge.resolve(CounterService.self).identifier
+                    }
+                    return (try? manager.bridge.resolve(.slow)).map { ObjectIdentifier($0) }
+                }
+            }
+            var collected: [ObjectIdentifier?] = []
+            for await identity in group { collected.append(identity) }
+            return collected
+        }
+        #expect(recorder.count(of: "load slow") == 1)
+        #expect(identities.count == 64)
+        #expect(Set(identities.compactMap { $0 }).count == 1)
+        #expect(!identities.contains(nil))
+    }
+
+    @Test func exactlyOnceWhenManyThreadsRaceOnFirstResolve() throws {
+        let recorder = Recorder()
+        let manager = try manager("SlowModule", recorder: recorder)
+        let results = Recorder()
+        DispatchQueue.concurrentPerform(iterations: 16) { _ in
+            let identity = (try? manager.bridge.resolve(CounterService.self).identifier).map { "\($0)" } ?? "failed"
+            results.record(identity)
+        }
+        #expect(recorder.count(of: "load slow") == 1)
+        #expect(Set(results.events).count == 1)
+        #expect(!results.events.contains("failed"))
+    }
+
+    @Test func reentrantResolveFromModuleDidLoad() throws {
+        let recorder = Recorder()
+        let manager = try manager("BaseModule", "GreeterModule", "ReentrantModule", recorder: recorder)
+        _ = try manager.bridge.resolve("test.reentrant")
+        #expect(recorder.events == ["load base", "load greeter", "reentrant got: Hello, re-entry!"])
+    }
+
+    @Test func resolutionCycleIsAnErrorNotADeadlock() throws {
+        let manager = try manager("CycleAModule", "CycleBModule")
+        let error = try #require(throws: ResolutionError.self) { try manager.bridge.resolve("test.cycle.a") }
+        #expect(error.code == .resolutionCycle)
+        #expect(error.cycle == ["test.cycle.a", "test.cycle.b", "test.cycle.a"])
+        #expect(error.message.contains("test.cycle.a -> test.cycle.b -> test.cycle.a"))
+    }
+
+    @Test func crossThreadResolutionCycleIsDetected() throws {
+        let manager = try manager("CrossAModule", "CrossBModule")
+        manager.inject(CrossThreadLatch(), as: CrossThreadLatch.self)
+        let outcomes = Recorder()
+        let done = DispatchGroup()
+        for identifier: ModuleIdentifier in ["test.cross.a", "test.cross.b"] {
+            done.enter()
+            Thread.detachNewThread {
+                do {
+                    _ = try manager.bridge.resolve(identifier)
+                    outcomes.record("ok")
+                } catch let error as ResolutionError {
+                    outcomes.record(error.code.rawValue)
+                } catch {
+                    outcomes.record("unexpected \(error)")
+                }
+                done.leave()
+            }
+        }
+        #expect(done.wait(timeout: .now() + 20) == .success, "the two loads deadlocked")
+        #expect(outcomes.events.count == 2)
+        #expect(outcomes.events.contains(ResolutionError.Code.resolutionCycle.rawValue))
+    }
+
+    @Test func staticRequirementCycleRegisteredInCodeFailsAtLoad() throws {
+        let manager = ModuleManager()
+        try manager.register(RequiresAModule.self)
+        try manager.register(RequiresBModule.self)
+        let error = try #require(throws: ResolutionError.self) { try manager.bridge.resolve("test.requires.a") }
+        #expect(error.code == .resolutionCycle)
+        #expect(error.cycle == ["test.requires.a", "test.requires.b", "test.requires.a"])
+    }
+
+    @Test func unloadAllRunsInReverseLoadOrder() throws {
+        let recorder = Recorder()
+        let manager = try manager("BaseModule", "GreeterModule", recorder: recorder)
+        _ = try manager.bridge.resolve(GreetingService.self)
+        let unloaded = manager.unloadAll()
+        #expect(unloaded == [.greeter, .base])
+        #expect(recorder.events == ["load base", "load greeter", "unload greeter", "unload base"])
+        #expect(manager.loadedModules().isEmpty)
+        // A later resolve loads afresh.
+        _ = try manager.bridge.resolve(.base)
+        #expect(recorder.count(of: "load base") == 2)
+    }
+
+    @Test func injectionReplacesAndRestores() throws {
+        struct StubGreeter: GreetingService {
+            func greet(_ name: String) -> String { "stub \(name)" }
+        }
+        let manager = try manager("BaseModule", "GreeterModule")
+        manager.inject(StubGreeter(), as: GreetingService.self)
+        #expect(try manager.bridge.resolve(GreetingService.self).greet("x") == "stub x")
+        manager.removeInjection(as: GreetingService.self)
+        #expect(try manager.bridge.resolve(GreetingService.self).greet("x") == "Hello, x!")
+
+        let replacement = OtherGreeterModule()
+        manager.inject(replacement, for: .greeter)
+        #expect(try manager.bridge.resolve(.greeter) === replacement)
+        #expect(try manager.bridge.resolve(GreetingService.self).greet("y") == "Hi, y.")
+        manager.removeInjection(for: .greeter)
+        #expect(try manager.bridge.resolve(.greeter) is GreeterModule)
+        #expect(try manager.bridge.resolve(GreetingService.self).greet("y") == "Hello, y!")
+    }
+
+    @Test func injectionWithoutRegistration() throws {
+        let manager = ModuleManager()
+        let stub = BaseModule()
+        manager.inject(stub, for: "test.anything")
+        #expect(try manager.bridge.resolve("test.anything") === stub)
+    }
+
+    @Test func managersShareNoState() throws {
+        let first = try manager("BaseModule")
+        let second = ModuleManager()
+        _ = try first.bridge.resolve(.base)
+        #expect(second.modules.isEmpty)
+        #expect(throws: ResolutionError.self) { try second.bridge.resolve(.base) }
+    }
+
+    @Test func configurationIsTypedAndReadInModuleDidLoad() throws {
+        let recorder = Recorder()
+        let manager = ModuleManager.forTesting(recorder: recorder)
+        try manager.registerModules(from: Data("""
+            {"modules": [{"type": "ModuleHostTests.ConfiguredModule", "config": {"greeting": "hey", "users": [{"name": "a", "age": 3}]}}]}
+            """.utf8))
+        _ = try manager.bridge.resolve("test.configured")
+        #expect(recorder.events == ["config greeting: hey, users: 1"])
+    }
+
+    @Test func configurationGivenInCode() throws {
+        let recorder = Recorder()
+        let manager = ModuleManager.forTesting(recorder: recorder)
+        try manager.register(ConfiguredModule.self, config: .init(greeting: "code"))
+        _ = try manager.bridge.resolve("test.configured")
+        #expect(recorder.events == ["config greeting: code, users: 0"])
+    }
+
+    @Test func registeringTheSameIdentifierTwiceInCodeFails() throws {
+        let manager = ModuleManager()
+        try manager.register(BaseModule.self)
+        let error = try #require(throws: ManifestError.self) { try manager.register(BaseModule.self) }
+        #expect(error.diagnostics.first?.code == .duplicateIdentifier)
+    }
+
+    @Test func aSecondManifestCannotClashWithTheFirst() throws {
+        let manager = try manager("BaseModule", "GreeterModule")
+        let error = try #require(throws: ManifestError.self) {
+            try manager.registerModules(from: Data(#"{"modules": ["ModuleHostTests.OtherGreeterModule"]}"#.utf8))
+        }
+        #expect(error.diagnostics.map(\.code) == [.duplicateService])
+    }
+
+    @Test func moduleDefaultIsAProcessWideInstance() {
+        #expect(ModuleManager.default === ModuleManager.default)
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+import Synchronization
+import ModuleHost
+
+/// Records events from test modules. Each test injects its own, so parallel tests share nothing.
+final class Recorder: Sendable {
+    private let storage = Mutex<[String]>([])
+
+    func record(_ event: String) {
+        storage.withLock { $0.append(event) }
+    }
+
+    var events: [String] { storage.withLock { $0 } }
+
+    func count(of event: String) -> Int {
+        events.filter { $0 == event }.count
+    }
+}
+
+/// A one-shot signal threads can wait for with a timeout, so a broken test fails instead of hanging.
+final class Signal: Sendable {
+    private let semaphore = DispatchSemaphore(value: 0)
+
+    func fire() { semaphore.signal() }
+
+    /// True if fired within `seconds`.
+    func wait(seconds: Double = 10) -> Bool {
+        let fired = semaphore.wait(timeout: .now() + seconds) == .success
+        if fired { semaphore.signal() }  // stay fired for later waiters
+        return fired
+    }
+}
+
+/// Coordination objects for the cross-thread cycle test.
+final class CrossThreadLatch: Sendable {
+    let aStarted = Signal()
+    let bStarted = Signal()
+}
+
+extension ModuleManager {
+    /// A manager that resolves test module types by name through the Swift runtime, with a recorder injected.
+    static func forTesting(recorder: Recorder = Recorder()) -> ModuleManager {
+        let manager = ModuleManager()
+        manager.inject(recorder, as: Recorder.self)
+        return manager
+    }
+
+    var recorder: Recorder? { try? bridge.resolve(Recorder.self) }
+}

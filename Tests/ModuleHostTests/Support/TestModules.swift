@@ -1,0 +1,209 @@
+import Foundation
+import ModuleHost
+import Synchronization
+
+protocol GreetingService: Sendable {
+    func greet(_ name: String) -> String
+}
+
+protocol CounterService: Sendable {
+    var identifier: ObjectIdentifier { get }
+}
+
+protocol UnprovidedService {}
+
+extension ModuleIdentifier {
+    static let greeter: ModuleIdentifier = "test.greeter"
+    static let base: ModuleIdentifier = "test.base"
+    static let slow: ModuleIdentifier = "test.slow"
+}
+
+/// Has no requirements; records its load and unload.
+final class BaseModule: ModuleProtocol {
+    static let moduleIdentifier: ModuleIdentifier = .base
+    private let recorder = Recorder.Holder()
+    init() {}
+    func moduleDidLoad(with manager: ModuleManager) throws {
+        recorder.set(manager.recorder)
+        manager.recorder?.record("load base")
+    }
+    func moduleWillUnload() { recorder.get()?.record("unload base") }
+}
+
+/// Requires BaseModule and provides GreetingService itself.
+final class GreeterModule: ModuleProtocol, GreetingService {
+    static let moduleIdentifier: ModuleIdentifier = .greeter
+    static let requiredModules: [ModuleIdentifier] = [.base]
+    static let providedServices: [ProvidedService] = [.service(GreetingService.self)]
+    private let recorder = Recorder.Holder()
+    init() {}
+    func moduleDidLoad(with manager: ModuleManager) throws {
+        recorder.set(manager.recorder)
+        manager.recorder?.record("load greeter")
+    }
+    func moduleWillUnload() { recorder.get()?.record("unload greeter") }
+    func greet(_ name: String) -> String { "Hello, \(name)!" }
+}
+
+/// Slow to load, to widen the window in which concurrent first resolves race.
+final class SlowModule: ModuleProtocol, CounterService {
+    static let moduleIdentifier: ModuleIdentifier = .slow
+    static let providedServices: [ProvidedService] = [.service(CounterService.self)]
+    init() {}
+    func moduleDidLoad(with manager: ModuleManager) throws {
+        manager.recorder?.record("load slow")
+        Thread.sleep(forTimeInterval: 0.05)
+    }
+    var identifier: ObjectIdentifier { ObjectIdentifier(self) }
+}
+
+/// Eager: loaded by loadEagerModules, not only on first resolve.
+final class EagerModule: ModuleProtocol {
+    static let moduleIdentifier: ModuleIdentifier = "test.eager"
+    init() {}
+    func moduleDidLoad(with manager: ModuleManager) throws { manager.recorder?.record("load eager") }
+}
+
+/// Resolves the greeter from its own moduleDidLoad (re-entrant resolve, no cycle).
+final class ReentrantModule: ModuleProtocol {
+    static let moduleIdentifier: ModuleIdentifier = "test.reentrant"
+    init() {}
+    func moduleDidLoad(with manager: ModuleManager) throws {
+        let greeter = try manager.bridge.resolve(GreetingService.self)
+        manager.recorder?.record("reentrant got: \(greeter.greet("re-entry"))")
+    }
+}
+
+/// CycleA and CycleB resolve each other from moduleDidLoad.
+final class CycleAModule: ModuleProtocol {
+    static let moduleIdentifier: ModuleIdentifier = "test.cycle.a"
+    init() {}
+    func moduleDidLoad(with manager: ModuleManager) throws {
+        _ = try manager.bridge.resolve("test.cycle.b")
+    }
+}
+
+final class CycleBModule: ModuleProtocol {
+    static let moduleIdentifier: ModuleIdentifier = "test.cycle.b"
+    init() {}
+    func moduleDidLoad(with manager: ModuleManager) throws {
+        _ = try manager.bridge.resolve("test.cycle.a")
+    }
+}
+
+/// The same cycle, but each side first waits until the other has started loading on another thread.
+final class CrossAModule: ModuleProtocol {
+    static let moduleIdentifier: ModuleIdentifier = "test.cross.a"
+    init() {}
+    func moduleDidLoad(with manager: ModuleManager) throws {
+        let latch = try manager.bridge.resolve(CrossThreadLatch.self)
+        latch.aStarted.fire()
+        _ = latch.bStarted.wait()
+        _ = try manager.bridge.resolve("test.cross.b")
+    }
+}
+
+final class CrossBModule: ModuleProtocol {
+    static let moduleIdentifier: ModuleIdentifier = "test.cross.b"
+    init() {}
+    func moduleDidLoad(with manager: ModuleManager) throws {
+        let latch = try manager.bridge.resolve(CrossThreadLatch.self)
+        latch.bStarted.fire()
+        _ = latch.aStarted.wait()
+        _ = try manager.bridge.resolve("test.cross.a")
+    }
+}
+
+/// Static requirement cycle: RequiresB requires RequiresA's identifier and vice versa.
+final class RequiresAModule: ModuleProtocol {
+    static let moduleIdentifier: ModuleIdentifier = "test.requires.a"
+    static let requiredModules: [ModuleIdentifier] = ["test.requires.b"]
+    init() {}
+}
+
+final class RequiresBModule: ModuleProtocol {
+    static let moduleIdentifier: ModuleIdentifier = "test.requires.b"
+    static let requiredModules: [ModuleIdentifier] = ["test.requires.a"]
+    init() {}
+}
+
+/// Requires a module nobody provides.
+final class NeedsMissingModule: ModuleProtocol {
+    static let moduleIdentifier: ModuleIdentifier = "test.needs-missing"
+    static let requiredModules: [ModuleIdentifier] = ["test.greeterr"]
+    init() {}
+}
+
+/// Throws from moduleDidLoad.
+struct DeliberateFailure: Error, CustomStringConvertible {
+    var description: String { "deliberate failure in moduleDidLoad" }
+}
+
+final class FailingModule: ModuleProtocol {
+    static let moduleIdentifier: ModuleIdentifier = "test.failing"
+    static let providedServices: [ProvidedService] = [.service(UnprovidedService.self)]
+    init() {}
+    func moduleDidLoad(with manager: ModuleManager) throws { throw DeliberateFailure() }
+}
+
+/// Declares GreetingService but does not conform to it.
+final class LiarModule: ModuleProtocol {
+    static let moduleIdentifier: ModuleIdentifier = "test.liar"
+    static let providedServices: [ProvidedService] = [.service(GreetingService.self)]
+    init() {}
+}
+
+/// A second provider of GreetingService with its own identifier (duplicate-service validation).
+final class OtherGreeterModule: ModuleProtocol, GreetingService {
+    static let moduleIdentifier: ModuleIdentifier = "test.other-greeter"
+    static let providedServices: [ProvidedService] = [.service(GreetingService.self)]
+    init() {}
+    func greet(_ name: String) -> String { "Hi, \(name)." }
+}
+
+/// Reuses GreeterModule's identifier (duplicate-identifier validation).
+final class GreeterImpostorModule: ModuleProtocol {
+    static let moduleIdentifier: ModuleIdentifier = .greeter
+    init() {}
+}
+
+/// Hands out its service through an accessor instead of conforming itself.
+final class AccessorModule: ModuleProtocol {
+    struct Counter: CounterService {
+        let identifier: ObjectIdentifier
+    }
+    static let moduleIdentifier: ModuleIdentifier = "test.accessor"
+    static let providedServices: [ProvidedService] = [.service(CounterService.self, from: AccessorModule.self) { $0.counter }]
+    var counter: Counter { Counter(identifier: ObjectIdentifier(self)) }
+    init() {}
+}
+
+/// Reads a typed config from the manifest.
+final class ConfiguredModule: ConfigurableModule {
+    struct Configuration: Decodable, Sendable {
+        struct User: Decodable, Sendable {
+            let name: String
+            let age: Int
+        }
+        let greeting: String
+        var users: [User] = []
+    }
+    static let moduleIdentifier: ModuleIdentifier = "test.configured"
+    init() {}
+    func moduleDidLoad(with manager: ModuleManager) throws {
+        let config = try manager.configuration(for: Self.self)
+        manager.recorder?.record("config greeting: \(config.greeting), users: \(config.users.count)")
+    }
+}
+
+/// A class that is not a module.
+final class NotAModule {}
+
+extension Recorder {
+    /// Lets a module keep the recorder it found at load time for use at unload time.
+    final class Holder: Sendable {
+        private let value = Mutex<Recorder?>(nil)
+        func set(_ recorder: Recorder?) { value.withLock { $0 = recorder } }
+        func get() -> Recorder? { value.withLock { $0 } }
+    }
+}

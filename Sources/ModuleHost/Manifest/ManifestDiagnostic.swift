@@ -52,6 +52,8 @@ public struct ManifestDiagnostic: Sendable, Hashable, CustomStringConvertible {
         case invalidConfig
         /// A `config` object is given to a module that takes none.
         case unusedConfig
+        /// Startup overrides name an operation the module does not declare.
+        case unknownOperation
         /// The manifest lists no enabled modules.
         case noModules
     }

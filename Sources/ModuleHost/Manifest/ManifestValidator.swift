@@ -117,6 +117,13 @@ struct ManifestValidator {
                 }
                 diagnostics.append(contentsOf: located)
             }
+            let declared = StartupDeclarations.operations(of: type).map(\.identifier)
+            for name in entry.startup.operations.keys.sorted() where !declared.contains(name) {
+                let list = declared.isEmpty ? "it declares no startup operations" : "it declares \(declared.map { "\"\($0)\"" }.joined(separator: ", "))"
+                report(.error, .unknownOperation, entry, "\(entry.path).operations.\(name)",
+                       "\(entry.typeName) has no startup operation \"\(name)\"; \(list)",
+                       suggestion: Suggestions.closest(to: name, in: declared).map { "did you mean \"\($0)\"?" })
+            }
             let origin = "\(manifest.file ?? "manifest"): \(entry.path)"
             registrations.append(ModuleRegistration(type: type, typeName: entry.typeName, eager: entry.eager,
                                                     configuration: configuration, startup: entry.startup, origin: origin))

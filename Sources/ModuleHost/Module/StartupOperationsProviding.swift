@@ -1,0 +1,47 @@
+/// A module that declares several startup operations, each given the ``ModuleManager`` when it runs.
+///
+/// The declarations are static, so the plan can be validated and drawn (`app-shell graph`) without
+/// instantiating anything:
+/// ```swift
+/// extension NumbersModule: StartupOperationsProviding {
+///     static let startupOperations: [ModuleStartupOperation] = [
+///         ModuleStartupOperation("numbers.warm-primes", priority: .asyncHigh) { manager in
+///             try manager.bridge.resolve(NumberFactService.self).warmUp()
+///         },
+///     ]
+/// }
+/// ```
+public protocol StartupOperationsProviding: ModuleProtocol {
+    /// The module's startup operations.
+    static var startupOperations: [ModuleStartupOperation] { get }
+}
+
+/// One startup operation declared by a module; its body receives the manager that runs it.
+public struct ModuleStartupOperation: Sendable {
+    /// The operation's identifier, unique among all startup operations.
+    public var identifier: String
+    /// The phase the operation runs in (the manifest can override it).
+    public var priority: Initiator.Priority
+    /// Identifiers of operations that must succeed before this one starts.
+    public var dependencies: [String]
+    /// Whether a failure stops startup; `nil` means the phase's default (the manifest can override it).
+    public var failurePolicy: Initiator.FailurePolicy?
+    /// How long the operation may run; `nil` means no limit (the manifest can override it).
+    public var timeout: Duration?
+    /// The work to do, given the manager whose initiator runs it.
+    public var body: @Sendable (ModuleManager) async throws -> Void
+
+    /// Declares an operation.
+    public init(
+        _ identifier: String, priority: Initiator.Priority, dependencies: [String] = [],
+        failurePolicy: Initiator.FailurePolicy? = nil, timeout: Duration? = nil,
+        body: @escaping @Sendable (ModuleManager) async throws -> Void
+    ) {
+        self.identifier = identifier
+        self.priority = priority
+        self.dependencies = dependencies
+        self.failurePolicy = failurePolicy
+        self.timeout = timeout
+        self.body = body
+    }
+}

@@ -30,10 +30,18 @@ public struct NumberFactEngine: Sendable {
         return best.fact
     }
 
-    /// A fact about n chosen uniformly at random among ``facts(about:)``.
+    /// A fact about n chosen at random among ``facts(about:)``, weighted by how interesting each
+    /// fact is (so "28 is a perfect number" comes up far more often than "28 is even").
+    /// Reproducible for a seeded generator.
     public func fact(about n: Int64, using rng: inout some RandomNumberGenerator) -> NumberFact {
-        let all = facts(about: n)
-        return all[Int.random(in: 0..<all.count, using: &rng)]
+        let ranked = rankedFacts(about: n)
+        let total = ranked.reduce(0) { $0 + $1.interest }
+        var pick = Int.random(in: 0..<total, using: &rng)
+        for candidate in ranked {
+            if pick < candidate.interest { return candidate.fact }
+            pick -= candidate.interest
+        }
+        return ranked[ranked.count - 1].fact
     }
 
     /// A random fact about a random number: mostly 0...10_000, sometimes much larger, occasionally
@@ -152,10 +160,9 @@ public struct NumberFactEngine: Sendable {
             let product = Self.factorString(factors)
             let count = Self.divisorCount(of: factors)
             if n > 0 {
-                var extra = ""
-                if totalExponent == 2 { extra = ", a semiprime" }
+                let kind = totalExponent == 2 ? "a semiprime with" : "with"
                 let interest = n > 1_000_000_000_000 && factors.count > 1 ? 35 : 25
-                builder.add(.composite, interest, "\(text) is composite: \(text) = \(product), with \(count) divisors\(extra).")
+                builder.add(.composite, interest, "\(text) is composite: \(text) = \(product), \(kind) \(count) divisors.")
             } else {
                 builder.add(.composite, 25, "\(text) = -1 x \(product); its absolute value is composite, with \(count) positive divisors.")
             }
@@ -273,7 +280,8 @@ public struct NumberFactEngine: Sendable {
                     builder.add(.collatz, steps >= 100 ? 45 : 30, "\(text) reaches 1 after \(steps) \(plural) of the Collatz map \(rule), peaking at \(peak).")
                 }
             case .overflows(let steps, let value):
-                builder.add(.collatz, 30, "Starting from \(text), the Collatz map \(rule) leaves the Int64 range after \(steps) steps: 3 x \(value) + 1 would exceed Int64.max, so the number of steps to reach 1 is not computed here.")
+                let plural = steps == 1 ? "step" : "steps"
+                builder.add(.collatz, 30, "Starting from \(text), the Collatz map \(rule) leaves the Int64 range after \(steps) \(plural): 3 x \(value) + 1 would exceed Int64.max, so the number of steps to reach 1 is not computed here.")
             case .stepLimitReached(let steps):
                 builder.add(.collatz, 30, "Starting from \(text), the Collatz map \(rule) had not reached 1 after \(steps) steps, so the count was stopped.")
             case .undefined:
@@ -296,8 +304,11 @@ public struct NumberFactEngine: Sendable {
             let digits = NumberTheory.decimalDigits(n).count
             let root = digitSum == 0 ? 0 : 1 + (digitSum - 1) % 9
             let sign = n < 0 ? " (ignoring the sign)" : ""
-            let plural = digits == 1 ? "digit" : "digits"
-            builder.add(.digitSum, 15, "\(text) has \(digits) \(plural)\(sign), which sum to \(digitSum); its digital root is \(root).")
+            if digits == 1 {
+                builder.add(.digitSum, 5, "\(text) has a single digit\(sign), so its digit sum and digital root are both \(digitSum).")
+            } else {
+                builder.add(.digitSum, 15, "\(text) has \(digits) digits\(sign), which sum to \(digitSum); its digital root is \(root).")
+            }
         }
 
         // harshad
@@ -312,11 +323,14 @@ public struct NumberFactEngine: Sendable {
                 let ones = n.nonzeroBitCount
                 let palindrome = n > 0 && bits.count >= 3 && String(bits.reversed()) == bits
                 let extra = palindrome ? ", and it reads the same backwards" : ""
-                let plural = bits.count == 1 ? "bit" : "bits"
-                builder.add(.binary, palindrome ? 35 : 20, "\(text) in binary is \(bits): \(bits.count) \(plural), \(ones) of them ones\(extra).")
+                if n <= 1 {
+                    builder.add(.binary, 5, "\(text) in binary is simply \(bits).")
+                } else {
+                    builder.add(.binary, palindrome ? 35 : 20, "\(text) in binary is \(bits): \(bits.count) bits, \(ones) of them set to 1\(extra).")
+                }
             } else {
                 let ones = n.nonzeroBitCount
-                builder.add(.binary, 20, "\(text) in 64-bit two's complement is \(bits): \(ones) of its 64 bits are ones.")
+                builder.add(.binary, 20, "\(text) in 64-bit two's complement is \(bits): \(ones) of its 64 bits set to 1.")
             }
         }
 

@@ -38,6 +38,7 @@ struct NumberFactEngineTests {
         #expect(content(127, .mersenne) == "127 = 2^7 - 1 is a Mersenne prime.")
         #expect(!kinds(561).contains(.prime))
         #expect(content(561, .composite) == "561 is composite: 561 = 3 x 11 x 17, with 8 divisors.")
+        #expect(content(6, .composite) == "6 is composite: 6 = 2 x 3, a semiprime with 4 divisors.")
         #expect(content(3_825_123_056_546_413_051, .composite)?.contains("149491 x 747451 x 34233211") == true)
     }
 
@@ -62,7 +63,7 @@ struct NumberFactEngineTests {
         #expect(content(4000, .roman) == "4000 has no standard Roman numeral: standard Roman numerals cover only 1 to 3999.")
         #expect(content(1994, .digitSum) == "1994 has 4 digits, which sum to 23; its digital root is 5.")
         #expect(content(1729, .harshad) == "1729 is a Harshad number: it is divisible by its digit sum 19 (1729 = 19 x 91).")
-        #expect(content(42, .binary) == "42 in binary is 101010: 6 bits, 3 of them ones.")
+        #expect(content(42, .binary) == "42 in binary is 101010: 6 bits, 3 of them set to 1.")
         #expect(content(Int64.max, .collatz)?.contains("leaves the Int64 range") == true)
     }
 
@@ -87,7 +88,7 @@ struct NumberFactEngineTests {
         #expect(content(-28, .composite) == "-28 = -1 x 2^2 x 7; its absolute value is composite, with 6 positive divisors.")
         #expect(content(-7, .prime) == "-7 is the negative of the prime 7; primes themselves are positive.")
         #expect(content(-8, .cube) == "-8 is a perfect cube: (-2)^3 = -8.")
-        #expect(content(-28, .binary)?.hasSuffix("100100: 60 of its 64 bits are ones.") == true)
+        #expect(content(-28, .binary)?.hasSuffix("100100: 60 of its 64 bits set to 1.") == true)
         let noSuchFacts: Set<NumberFact.Kind> = [.square, .fibonacci, .triangular, .palindrome, .collatz, .perfect, .abundant, .deficient, .powerOfTwo]
         #expect(kinds(-28).isDisjoint(with: noSuchFacts))
         #expect(kinds(-4).isDisjoint(with: noSuchFacts))
@@ -161,6 +162,14 @@ struct NumberFactEngineTests {
         var e = SplitMix64(seed: 1)
         for _ in 0..<20 { #expect(all.contains(engine.fact(about: 360, using: &e))) }
         _ = engine.randomFact()  // system generator: just must not trap
+    }
+
+    @Test func randomChoiceFavoursInterestingFacts() {
+        var rng = SplitMix64(seed: 31)
+        var counts: [NumberFact.Kind: Int] = [:]
+        for _ in 0..<2000 { counts[engine.fact(about: 28, using: &rng).kind, default: 0] += 1 }
+        #expect(counts[.perfect, default: 0] > 5 * counts[.parity, default: 0])
+        #expect(Set(counts.keys) == Set(engine.facts(about: 28).map(\.kind)))
     }
 
     @Test func factsRoundTripThroughCodable() throws {

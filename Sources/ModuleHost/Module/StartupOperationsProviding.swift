@@ -24,6 +24,9 @@ public struct ModuleStartupOperation: Sendable {
     public var priority: Initiator.Priority
     /// Identifiers of operations that must succeed before this one starts.
     public var dependencies: [String]
+    /// Identifiers of operations that, when some module in the manifest declares them, must succeed first;
+    /// when no module declares one, it is ignored (for modules that work with or without another).
+    public var optionalDependencies: [String]
     /// Whether a failure stops startup; `nil` means the phase's default (the manifest can override it).
     public var failurePolicy: Initiator.FailurePolicy?
     /// How long the operation may run; `nil` means no limit (the manifest can override it).
@@ -34,12 +37,13 @@ public struct ModuleStartupOperation: Sendable {
     /// Declares an operation.
     public init(
         _ identifier: String, priority: Initiator.Priority, dependencies: [String] = [],
-        failurePolicy: Initiator.FailurePolicy? = nil, timeout: Duration? = nil,
+        optionalDependencies: [String] = [], failurePolicy: Initiator.FailurePolicy? = nil, timeout: Duration? = nil,
         body: @escaping @Sendable (ModuleManager) async throws -> Void
     ) {
         self.identifier = identifier
         self.priority = priority
         self.dependencies = dependencies
+        self.optionalDependencies = optionalDependencies
         self.failurePolicy = failurePolicy
         self.timeout = timeout
         self.body = body

@@ -1,0 +1,92 @@
+import Foundation
+import ModuleHost
+import Synchronization
+
+/// The NumberFactService implementation: the engine plus the per-user history.
+final class FactDesk: NumberFactService {
+    private struct State {
+        var engine = NumberFactEngine(primeTable: PrimeTable())
+        var historyLimit = 100
+        var store: FactHistoryStore?
+        var contents = FactHistoryStore.Contents()
+        var currentUser: String?
+        var warnings: [String] = []
+    }
+
+    private let state = Mutex(State())
+
+    /// Applies the module's configuration; called from `moduleDidLoad`.
+    func configure(_ configuration: NumbersConfiguration, stateDirectory: URL) {
+        state.withLock {
+            $0.engine = NumberFactEngine(primeTable: PrimeTable(bound: configuration.primeTableBound))
+            $0.historyLimit = configuration.historyLimit
+            $0.store = FactHistoryStore(directory: stateDirectory)
+        }
+    }
+
+    /// Builds the prime table; the `.asyncHigh` startup operation calls it off the main actor.
+    func warmUp() {
+        let table = state.withLock { $0.engine.primeTable }
+        table.warm()
+    }
+
+    /// Loads the persisted histories; returns a warning when the file was unusable.
+    func loadHistory(currentUser: String?) -> String? {
+        let store = state.withLock { $0.store }
+        guard let store else { return nil }
+        let (contents, warning) = store.load()
+        state.withLock {
+            $0.contents = contents
+            $0.currentUser = currentUser
+        }
+        return warning
+    }
+
+    func setCurrentUser(_ user: String?) {
+        state.withLock { $0.currentUser = user }
+    }
+
+    var currentUser: String? { state.withLock { $0.currentUser } }
+
+    func fact(about number: Int64) -> NumberFact {
+        let engine = state.withLock { $0.engine }
+        return record(engine.fact(about: number))
+    }
+
+    func facts(about number: Int64) -> [NumberFact] {
+        state.withLock { $0.engine }.facts(about: number)
+    }
+
+    func randomFact() -> NumberFact {
+        let engine = state.withLock { $0.engine }
+        return record(engine.randomFact())
+    }
+
+    func history() -> [NumberFactHistoryEntry] {
+        state.withLock { $0.contents.users[$0.currentUser ?? ""] ?? [] }
+    }
+
+    func takeStorageWarnings() -> [String] {
+        state.withLock { state in
+            defer { state.warnings.removeAll() }
+            return state.warnings
+        }
+    }
+
+    private func record(_ fact: NumberFact) -> NumberFact {
+        let (store, snapshot) = state.withLock { state -> (FactHistoryStore?, FactHistoryStore.Contents) in
+            let key = state.currentUser ?? ""
+            var entries = state.contents.users[key] ?? []
+            entries.append(NumberFactHistoryEntry(fact: fact, lookedUpAt: Date()))
+            if entries.count > state.historyLimit { entries.removeFirst(entries.count - state.historyLimit) }
+            state.contents.users[key] = entries
+            return (state.store, state.contents)
+        }
+        do {
+            try store?.save(snapshot)
+        } catch {
+            state.withLock { $0.warnings.append("history not saved: \(error.message)") }
+        }
+        return fact
+    }
+}

@@ -118,6 +118,27 @@ import Testing
         }
     }
 
+    @Test func staleTemporaryFilesAreCleanedUpAtRestore() throws {
+        try withTemporaryDirectoryNonAsync { directory in
+            let manager = FileManager.default
+            try manager.createDirectory(at: directory.stateDirectory, withIntermediateDirectories: true)
+            let stale = directory.stateDirectory.appendingPathComponent(".session.json.0123.tmp")
+            let fresh = directory.stateDirectory.appendingPathComponent(".session.json.4567.tmp")
+            let unrelated = directory.stateDirectory.appendingPathComponent("notes.tmp")
+            for url in [stale, fresh, unrelated] {
+                try Data("x".utf8).write(to: url)
+            }
+            let old = Date().addingTimeInterval(-3600)
+            try manager.setAttributes([.modificationDate: old], ofItemAtPath: stale.path)
+            try manager.setAttributes([.modificationDate: old], ofItemAtPath: unrelated.path)
+
+            #expect(try makeAuthenticator(in: directory).restoreSession().isEmpty)
+            #expect(!manager.fileExists(atPath: stale.path))
+            #expect(manager.fileExists(atPath: fresh.path))
+            #expect(manager.fileExists(atPath: unrelated.path))
+        }
+    }
+
     @Test func aFailedWriteLeavesTheOldFileIntact() async throws {
         try await withTemporaryDirectory { directory in
             let clock = FakeClock()
@@ -175,6 +196,24 @@ import Testing
             }
             #expect(error?.code == .storageFailed)
             #expect(auth.state == .notAuthenticated(nil))
+        }
+    }
+
+    @Test(.enabled(if: geteuid() != 0, "root ignores directory permissions"))
+    func logOutInAReadOnlyDirectoryStillEndsTheSession() async throws {
+        try await withTemporaryDirectory { directory in
+            let auth = try makeAuthenticator(in: directory)
+            _ = try await auth.logIn(username: "alice", password: Fixtures.alicePassword)
+            #expect(chmod(directory.stateDirectory.path, 0o500) == 0)
+            let diagnostics = auth.endSession()
+            #expect(diagnostics.map(\.code) == [.sessionFileNotRemoved])
+            #expect(auth.takeDiagnostics() == diagnostics)
+            #expect(auth.takeDiagnostics().isEmpty)
+            #expect(auth.state == .notAuthenticated(.loggedOut))
+            // The file was emptied, so no later run restores the session.
+            let next = try makeAuthenticator(in: directory)
+            #expect(next.restoreSession().map(\.code).contains(.sessionFileCorrupted))
+            #expect(next.state == .notAuthenticated(nil))
         }
     }
 

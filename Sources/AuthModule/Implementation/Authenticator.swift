@@ -189,6 +189,7 @@ final class Authenticator: AuthService {
         defer { notifier.drain() }
         if state.isAuthenticated { return [] }
 
+        store.removeStaleTemporaryFiles()
         let path = store.fileURL.path
         let session: StoredSession
         switch store.load() {

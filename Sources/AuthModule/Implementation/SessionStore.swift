@@ -148,11 +148,40 @@ struct SessionStore: Sendable {
     }
 
     /// Deletes the session file. A missing file is not an error.
+    ///
+    /// When the file cannot be deleted (e.g. the directory is read-only but the file is not),
+    /// it is emptied instead so that no later run can restore the session, and the error says so.
     func delete() throws(AuthError) {
-        guard unlink(fileURL.path) == 0 || errno == ENOENT else {
-            throw Self.posixError("cannot delete the session file \(fileURL.path)")
+        let path = fileURL.path
+        if unlink(path) == 0 || errno == ENOENT {
+            syncDirectory()
+            return
         }
-        syncDirectory()
+        let error = Self.posixError("cannot delete the session file \(path)")
+        if truncate(path, 0) == 0 {
+            throw AuthError(.storageFailed, "\(error.message) (emptied it instead)")
+        }
+        throw error
+    }
+
+    /// Whether `name` is one of our temporary files.
+    static func isTemporaryFileName(_ name: String) -> Bool {
+        name.hasPrefix(".\(fileName).") && name.hasSuffix(".tmp")
+    }
+
+    /// Removes temporary files left behind by interrupted writes that are older than `age`
+    /// seconds (younger ones may belong to a write in progress in another process). Best effort.
+    func removeStaleTemporaryFiles(olderThan age: TimeInterval = 60) {
+        let manager = FileManager.default
+        guard let names = try? manager.contentsOfDirectory(atPath: directory.path) else { return }
+        let limit = Date().addingTimeInterval(-age)
+        for name in names where Self.isTemporaryFileName(name) {
+            let path = directory.appendingPathComponent(name).path
+            guard let modified = (try? manager.attributesOfItem(atPath: path))?[.modificationDate] as? Date,
+                modified < limit
+            else { continue }
+            unlink(path)
+        }
     }
 
     // MARK: Helpers

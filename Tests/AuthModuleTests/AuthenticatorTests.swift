@@ -81,6 +81,7 @@ import Testing
             #expect(wrong?.message == "invalid username or password")
             #expect(wrong?.message == unknown?.message)
             #expect(wrong?.description == unknown?.description)
+            #expect(wrong?.localizedDescription == "invalid username or password")
 
             // Usernames are exact.
             let uppercase = await #expect(throws: AuthError.self) {

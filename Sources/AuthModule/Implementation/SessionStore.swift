@@ -253,7 +253,8 @@ struct SessionStore: Sendable {
     private func readFile(at path: String) -> ReadResult {
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
         guard fd >= 0 else {
-            return errno == ENOENT ? .missing : .failure(Self.errnoText())
+            let code = errno
+            return code == ENOENT ? .missing : .failure(Self.errnoText(code))
         }
         defer { close(fd) }
         var bytes: [UInt8] = []
@@ -271,11 +272,13 @@ struct SessionStore: Sendable {
         return .success(Data(bytes))
     }
 
-    private static func errnoText() -> String {
-        String(cString: strerror(errno))
+    private static func errnoText(_ code: Int32 = errno) -> String {
+        String(cString: strerror(code))
     }
 
-    private static func posixError(_ what: String) -> AuthError {
-        AuthError(.storageFailed, "\(what): \(errnoText())")
+    /// A `.storageFailed` error for the current `errno`, which is read before `what` is built
+    /// (building the message may allocate and change `errno`).
+    private static func posixError(_ what: @autoclosure () -> String, code: Int32 = errno) -> AuthError {
+        AuthError(.storageFailed, "\(what()): \(errnoText(code))")
     }
 }

@@ -1,6 +1,8 @@
+import Foundation
+
 /// An error from the authentication service. The message never contains a password, a password
 /// hash or a session token.
-public struct AuthError: Error, Sendable, Equatable, CustomStringConvertible {
+public struct AuthError: Error, Sendable, Equatable, CustomStringConvertible, LocalizedError {
     /// What went wrong. `unknownUser` and `wrongPassword` are distinguished for tests and logs
     /// only; their user-visible message is the same.
     public enum Code: String, Sendable, Equatable, Hashable, CaseIterable {
@@ -35,4 +37,6 @@ public struct AuthError: Error, Sendable, Equatable, CustomStringConvertible {
     static let wrongPassword = AuthError(.wrongPassword, invalidCredentialsMessage)
 
     public var description: String { message }
+
+    public var errorDescription: String? { message }
 }

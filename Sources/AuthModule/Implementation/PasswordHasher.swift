@@ -1,0 +1,112 @@
+import CCrypt
+import Foundation
+
+/// Password hashing with the system's crypt(3) (libxcrypt on Linux). No cryptography is
+/// implemented here: hashing, salting and salt randomness all come from the C library.
+enum PasswordHasher {
+    /// A crypt(3) hashing method for new hashes.
+    enum Scheme: Sendable, Equatable {
+        /// yescrypt (`$y$`). `cost` 1...11; each step doubles the work. libxcrypt's default is 5.
+        case yescrypt(cost: Int)
+        /// sha512crypt (`$6$`). `rounds` 1000...999_999_999; libxcrypt's default is 5000.
+        case sha512(rounds: Int)
+
+        /// The default for new password hashes.
+        static let `default` = Scheme.yescrypt(cost: 5)
+
+        var prefix: String {
+            switch self {
+            case .yescrypt: "$y$"
+            case .sha512: "$6$"
+            }
+        }
+
+        var count: UInt {
+            switch self {
+            case .yescrypt(let cost): UInt(max(1, min(cost, 11)))
+            case .sha512(let rounds): UInt(max(1000, min(rounds, 999_999_999)))
+            }
+        }
+    }
+
+    /// Prefixes of the crypt(3) methods accepted in the configuration: slow, salted ones only.
+    static let supportedPrefixes = ["$y$", "$gy$", "$7$", "$2b$", "$2y$", "$2a$", "$6$", "$5$"]
+
+    /// `true` when the platform's crypt(3) supports yescrypt and sha512crypt.
+    static var isAvailable: Bool {
+        #if os(Linux)
+        true
+        #else
+        false
+        #endif
+    }
+
+    /// A new salted hash of `password`, with a fresh random salt from the operating system.
+    static func hash(_ password: String, scheme: Scheme = .default) throws(AuthError) -> String {
+        guard !password.utf8.contains(0) else {
+            throw AuthError(.hashingUnavailable, "a password must not contain NUL characters")
+        }
+        guard let setting = generateSetting(scheme), let hash = crypt(password, setting: setting) else {
+            throw AuthError(.hashingUnavailable, "the system's crypt(3) could not create a \(scheme.prefix) hash")
+        }
+        return hash
+    }
+
+    /// `true` when `password` matches `storedHash`: recomputes crypt(password, storedHash) and
+    /// compares the result with the stored hash in constant time.
+    static func verify(_ password: String, against storedHash: String) -> Bool {
+        // A NUL would silently truncate the C string; still do the work, then reject.
+        let containsNUL = password.utf8.contains(0)
+        guard let computed = crypt(password, setting: storedHash) else { return false }
+        return ConstantTime.equals(computed, storedHash) && !containsNUL
+    }
+
+    /// Whether `hash` looks like a hash of a supported slow, salted method. Never echoes the value.
+    static func looksLikeSupportedHash(_ hash: String) -> Bool {
+        guard supportedPrefixes.contains(where: hash.hasPrefix) else { return false }
+        let allowed = Set("./0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz$=,")
+        guard hash.allSatisfy(allowed.contains) else { return false }
+        // "$id$[params$]salt$checksum": at least prefix, salt and a non-empty checksum.
+        let fields = hash.split(separator: "$", omittingEmptySubsequences: false)
+        guard fields.count >= 4, let checksum = fields.last, !checksum.isEmpty else { return false }
+        #if os(Linux)
+        return crypt_checksalt(hash) == CRYPT_SALT_OK
+        #else
+        return true
+        #endif
+    }
+
+    /// crypt(password, setting) through the thread-safe `crypt_rn`; `nil` on failure.
+    static func crypt(_ password: String, setting: String) -> String? {
+        #if os(Linux)
+        let size = MemoryLayout<crypt_data>.size
+        let data = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: MemoryLayout<crypt_data>.alignment)
+        data.initializeMemory(as: UInt8.self, repeating: 0, count: size)
+        defer {
+            // The work area holds password-derived state; clear it before giving it back.
+            memset(data, 0, size)
+            data.deallocate()
+        }
+        guard let result = crypt_rn(password, setting, data, Int32(size)) else { return nil }
+        let hash = String(cString: result)
+        // libxcrypt never returns a result starting with "*" on success; be defensive anyway.
+        return hash.hasPrefix("*") ? nil : hash
+        #else
+        return nil
+        #endif
+    }
+
+    /// A new setting string ("$y$j9T$<salt>") with random salt read by libxcrypt from the OS.
+    private static func generateSetting(_ scheme: Scheme) -> String? {
+        #if os(Linux)
+        var output = [CChar](repeating: 0, count: Int(CRYPT_GENSALT_OUTPUT_SIZE))
+        let ok = output.withUnsafeMutableBufferPointer { buffer in
+            crypt_gensalt_rn(scheme.prefix, scheme.count, nil, 0, buffer.baseAddress, Int32(buffer.count)) != nil
+        }
+        guard ok else { return nil }
+        return String(decoding: output.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        #else
+        return nil
+        #endif
+    }
+}

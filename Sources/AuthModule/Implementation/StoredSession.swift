@@ -1,0 +1,109 @@
+import Foundation
+
+/// The persisted form of a session (`session.json`).
+///
+/// ```json
+/// { "format": "app-shell.auth-session", "version": 1, "username": "alice", "token": "<64 hex>",
+///   "createdAt": 1700000000.0, "expiresAt": 1700028800.0, "credentialFingerprint": "<...>" }
+/// ```
+///
+/// `credentialFingerprint` binds the session to the user's password hash at log-in time, so
+/// changing the password (or removing the user) invalidates stored sessions. The file's
+/// integrity otherwise relies on its permissions (0600 in a 0700 directory).
+///
+/// The token never appears in `description`, `debugDescription` or reflection.
+struct StoredSession: Sendable, Equatable, Codable, CustomStringConvertible, CustomDebugStringConvertible,
+    CustomReflectable
+{
+    /// The value of the `format` marker, which identifies our files.
+    static let format = "app-shell.auth-session"
+    /// The only version this code reads and writes.
+    static let currentVersion = 1
+
+    let username: String
+    let token: SessionToken
+    let createdAt: Date
+    let expiresAt: Date
+    let credentialFingerprint: String
+
+    init(username: String, token: SessionToken, createdAt: Date, expiresAt: Date, credentialFingerprint: String) {
+        self.username = username
+        self.token = token
+        self.createdAt = createdAt
+        self.expiresAt = expiresAt
+        self.credentialFingerprint = credentialFingerprint
+    }
+
+    /// A fingerprint of `passwordHash`, keyed with the session token: sha512crypt (system
+    /// crypt(3), 1000 rounds) of the hash string, salted with the token's first 16 hex digits.
+    /// Only the checksum part is kept. `nil` when crypt(3) is unavailable.
+    static func fingerprint(passwordHash: String, token: SessionToken) -> String? {
+        let salt = token.encoded.prefix(16)
+        guard let result = PasswordHasher.crypt(passwordHash, setting: "$6$rounds=1000$\(salt)$"),
+            let checksum = result.split(separator: "$").last
+        else { return nil }
+        return String(checksum)
+    }
+
+    /// `true` when the session was created for `passwordHash` (constant-time comparison).
+    func matches(passwordHash: String) -> Bool {
+        guard let expected = Self.fingerprint(passwordHash: passwordHash, token: token) else { return false }
+        return ConstantTime.equals(expected, credentialFingerprint)
+    }
+
+    // MARK: Codable
+
+    private enum CodingKeys: String, CodingKey {
+        case format, version, username, token, createdAt, expiresAt, credentialFingerprint
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let format = try container.decode(String.self, forKey: .format)
+        guard format == Self.format else {
+            throw DecodingError.dataCorruptedError(forKey: .format, in: container, debugDescription: "not a session file")
+        }
+        let version = try container.decode(Int.self, forKey: .version)
+        guard version == Self.currentVersion else {
+            throw DecodingError.dataCorruptedError(forKey: .version, in: container, debugDescription: "unsupported version")
+        }
+        username = try container.decode(String.self, forKey: .username)
+        let encodedToken = try container.decode(String.self, forKey: .token)
+        guard let token = SessionToken(encoded: encodedToken) else {
+            // No value in the message: it would be (part of) a token.
+            throw DecodingError.dataCorruptedError(forKey: .token, in: container, debugDescription: "malformed token")
+        }
+        self.token = token
+        createdAt = try container.decode(Date.self, forKey: .createdAt)
+        expiresAt = try container.decode(Date.self, forKey: .expiresAt)
+        credentialFingerprint = try container.decode(String.self, forKey: .credentialFingerprint)
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(Self.format, forKey: .format)
+        try container.encode(Self.currentVersion, forKey: .version)
+        try container.encode(username, forKey: .username)
+        try container.encode(token.encoded, forKey: .token)
+        try container.encode(createdAt, forKey: .createdAt)
+        try container.encode(expiresAt, forKey: .expiresAt)
+        try container.encode(credentialFingerprint, forKey: .credentialFingerprint)
+    }
+
+    // MARK: Redacted descriptions
+
+    var description: String {
+        "StoredSession(username: \(String(reflecting: username)), token: <redacted>, "
+            + "createdAt: \(createdAt), expiresAt: \(expiresAt))"
+    }
+
+    var debugDescription: String { description }
+
+    var customMirror: Mirror {
+        Mirror(
+            self,
+            children: ["username": username, "createdAt": createdAt, "expiresAt": expiresAt],
+            displayStyle: .struct
+        )
+    }
+}

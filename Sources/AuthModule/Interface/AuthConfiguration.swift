@@ -1,0 +1,125 @@
+import Foundation
+
+/// The AuthModule's configuration, as found in the app's manifest.
+///
+/// ```json
+/// {
+///   "users": [ { "username": "alice", "displayName": "Alice", "passwordHash": "$y$j9T$..." } ],
+///   "usersFile": "users.json",
+///   "stateDirectory": ".app-shell",
+///   "sessionLifetime": 28800
+/// }
+/// ```
+///
+/// `users` and `usersFile` may both be given; together they must name at least one user and no
+/// username twice. `usersFile` holds either the same users array or an object `{"users": [...]}`;
+/// a relative path is resolved against the base directory given when the configuration is
+/// loaded (usually the manifest's directory), and so is a relative `stateDirectory`. Without
+/// `stateDirectory` the session is kept in `.app-shell` in the working directory.
+/// `sessionLifetime` is in seconds (default 8 hours).
+///
+/// Unknown keys are rejected so that typos do not go unnoticed.
+public struct AuthConfiguration: Decodable, Sendable, Equatable {
+    /// One configured user. `passwordHash` is a crypt(3) hash such as `$y$...` (yescrypt) or
+    /// `$6$...` (sha512crypt); never a plaintext password.
+    public struct UserRecord: Decodable, Sendable, Equatable, CustomStringConvertible,
+        CustomDebugStringConvertible, CustomReflectable
+    {
+        public var username: String
+        public var displayName: String?
+        public var passwordHash: String
+
+        public init(username: String, displayName: String? = nil, passwordHash: String) {
+            self.username = username
+            self.displayName = displayName
+            self.passwordHash = passwordHash
+        }
+
+        private enum CodingKeys: String, CodingKey, CaseIterable {
+            case username, displayName, passwordHash
+        }
+
+        public init(from decoder: any Decoder) throws {
+            try rejectUnknownKeys(in: decoder, allowed: CodingKeys.allCases.map(\.rawValue))
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            username = try container.decode(String.self, forKey: .username)
+            displayName = try container.decodeIfPresent(String.self, forKey: .displayName)
+            passwordHash = try container.decode(String.self, forKey: .passwordHash)
+        }
+
+        public var description: String {
+            let name = displayName.map { ", displayName: \(String(reflecting: $0))" } ?? ""
+            return "UserRecord(username: \(String(reflecting: username))\(name), passwordHash: <redacted>)"
+        }
+
+        public var debugDescription: String { description }
+
+        public var customMirror: Mirror {
+            Mirror(self, children: ["username": username, "displayName": displayName as Any], displayStyle: .struct)
+        }
+    }
+
+    /// Users given inline.
+    public var users: [UserRecord]
+    /// A JSON file with more users.
+    public var usersFile: String?
+    /// Where the session is persisted.
+    public var stateDirectory: String?
+    /// How long a session lasts, in seconds.
+    public var sessionLifetime: Double?
+
+    /// The session lifetime used when the configuration gives none: 8 hours.
+    public static let defaultSessionLifetime: Double = 8 * 60 * 60
+    /// The state directory used when the configuration gives none, relative to the working directory.
+    public static let defaultStateDirectory = ".app-shell"
+
+    public init(
+        users: [UserRecord] = [],
+        usersFile: String? = nil,
+        stateDirectory: String? = nil,
+        sessionLifetime: Double? = nil
+    ) {
+        self.users = users
+        self.usersFile = usersFile
+        self.stateDirectory = stateDirectory
+        self.sessionLifetime = sessionLifetime
+    }
+
+    private enum CodingKeys: String, CodingKey, CaseIterable {
+        case users, usersFile, stateDirectory, sessionLifetime
+    }
+
+    public init(from decoder: any Decoder) throws {
+        try rejectUnknownKeys(in: decoder, allowed: CodingKeys.allCases.map(\.rawValue))
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        users = try container.decodeIfPresent([UserRecord].self, forKey: .users) ?? []
+        usersFile = try container.decodeIfPresent(String.self, forKey: .usersFile)
+        stateDirectory = try container.decodeIfPresent(String.self, forKey: .stateDirectory)
+        sessionLifetime = try container.decodeIfPresent(Double.self, forKey: .sessionLifetime)
+    }
+}
+
+/// A coding key for any string, used to list the keys actually present.
+private struct AnyCodingKey: CodingKey {
+    var stringValue: String
+    var intValue: Int? { nil }
+    init(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+}
+
+/// Throws a `DecodingError.dataCorrupted` naming the first key that is not in `allowed`.
+private func rejectUnknownKeys(in decoder: any Decoder, allowed: [String]) throws {
+    guard let container = try? decoder.container(keyedBy: AnyCodingKey.self) else {
+        return  // Not an object: the typed decoding reports the mismatch.
+    }
+    for key in container.allKeys.sorted(by: { $0.stringValue < $1.stringValue })
+    where !allowed.contains(key.stringValue) {
+        let expected = allowed.map { "\"\($0)\"" }.joined(separator: ", ")
+        throw DecodingError.dataCorrupted(
+            DecodingError.Context(
+                codingPath: container.codingPath + [key],
+                debugDescription: "unknown key \"\(key.stringValue)\" (expected one of \(expected))"
+            )
+        )
+    }
+}

@@ -29,9 +29,7 @@ public final class NumbersModule: ConfigurableModule, StartupOperationsProviding
         ) { manager in
             let module = try manager.bridge.resolve(.numbers, as: NumbersModule.self)
             let user = try manager.bridge.resolveIfProvided(AuthService.self)?.state.user?.username
-            if let warning = module.desk.loadHistory(currentUser: user) {
-                throw HistoryWarning(message: warning)
-            }
+            module.desk.loadHistory(currentUser: user)
         },
     ]
 
@@ -47,7 +45,9 @@ public final class NumbersModule: ConfigurableModule, StartupOperationsProviding
         let directory = configuration.stateDirectory.map {
             URL(fileURLWithPath: $0, relativeTo: environment.manifestDirectory).standardizedFileURL
         } ?? environment.stateDirectory
-        desk.configure(configuration, stateDirectory: directory)
+        desk.configure(configuration, stateDirectory: directory) { message in
+            environment.report(HostNotice(.warning, module: .numbers, message))
+        }
     }
 
     /// Switches the history to the user who logged in.
@@ -61,8 +61,3 @@ public final class NumbersModule: ConfigurableModule, StartupOperationsProviding
     }
 }
 
-/// The history file was unusable; startup goes on with an empty history.
-struct HistoryWarning: Error, CustomStringConvertible {
-    let message: String
-    var description: String { message }
-}

@@ -99,7 +99,11 @@ extension AuthConfiguration {
     ///   - baseDirectory: relative `usersFile` and `stateDirectory` paths are resolved against it.
     ///   - workingDirectory: the default state directory `.app-shell` is placed in it; the
     ///     process's working directory when `nil`.
-    func resolve(baseDirectory: URL, workingDirectory: URL? = nil) throws(AuthError) -> ResolvedAuthConfiguration {
+    ///   - defaultStateDirectory: used when the configuration names none (the host's state directory);
+    ///     when `nil`, `.app-shell` in the working directory.
+    func resolve(
+        baseDirectory: URL, defaultStateDirectory: URL? = nil, workingDirectory: URL? = nil
+    ) throws(AuthError) -> ResolvedAuthConfiguration {
         var records: [(source: String, record: UserRecord)] = users.enumerated().map { ("users[\($0.offset)]", $0.element) }
         if let usersFile {
             let url = Self.resolve(path: usersFile, against: baseDirectory)
@@ -119,6 +123,8 @@ extension AuthConfiguration {
                 throw AuthError(.invalidConfiguration, "stateDirectory must not be empty")
             }
             stateURL = Self.resolve(path: stateDirectory, against: baseDirectory)
+        } else if let defaultStateDirectory {
+            stateURL = defaultStateDirectory
         } else {
             let cwd = workingDirectory ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
             stateURL = cwd.appendingPathComponent(Self.defaultStateDirectory, isDirectory: true)

@@ -1,25 +1,56 @@
 import Foundation
 
-/// Facts about the hosting app that modules may need, provided by the host as a service.
+/// Facts and channels of the hosting app that modules may need, provided by the host as a service.
 ///
 /// The shell injects it (`manager.inject(environment, as: HostEnvironment.self)`); a module resolves it
 /// with `bridge.resolveIfProvided(HostEnvironment.self)` and falls back to ``HostEnvironment/standard``.
-public struct HostEnvironment: Sendable, Hashable {
+public struct HostEnvironment: Sendable {
     /// Where modules keep state between runs (sessions, histories), shared by all modules.
     public var stateDirectory: URL
     /// The folder of the manifest, against which relative paths in module configs are resolved.
     public var manifestDirectory: URL
+    /// Where modules report what the user should know (a session not restored, a file not saved).
+    public var report: @Sendable (HostNotice) -> Void
 
     /// Creates an environment.
-    public init(stateDirectory: URL, manifestDirectory: URL) {
+    public init(stateDirectory: URL, manifestDirectory: URL, report: @escaping @Sendable (HostNotice) -> Void = { _ in }) {
         self.stateDirectory = stateDirectory
         self.manifestDirectory = manifestDirectory
+        self.report = report
     }
 
-    /// `.app-shell/` and the manifest folder, both in the current working directory.
+    /// `.app-shell/` and the manifest folder, both in the current working directory; notices are dropped.
     public static var standard: HostEnvironment {
         let workingDirectory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
         return HostEnvironment(stateDirectory: workingDirectory.appendingPathComponent(".app-shell", isDirectory: true),
                                manifestDirectory: workingDirectory)
     }
+}
+
+/// Something a module tells the user through the host, such as why a stored session was not restored.
+public struct HostNotice: Sendable, Hashable, CustomStringConvertible {
+    /// How much the notice matters.
+    public enum Severity: String, Sendable, Hashable {
+        /// For information.
+        case info
+        /// Something did not work, and the module carried on without it.
+        case warning
+    }
+
+    /// How much the notice matters.
+    public let severity: Severity
+    /// The module that reports it.
+    public let module: ModuleIdentifier
+    /// What happened; never contains secrets.
+    public let message: String
+
+    /// Creates a notice.
+    public init(_ severity: Severity, module: ModuleIdentifier, _ message: String) {
+        self.severity = severity
+        self.module = module
+        self.message = message
+    }
+
+    /// `warning: [module] message`.
+    public var description: String { "\(severity.rawValue): [\(module)] \(message)" }
 }

@@ -10,14 +10,15 @@ final class FactDesk: NumberFactService {
         var store: FactHistoryStore?
         var contents = FactHistoryStore.Contents()
         var currentUser: String?
-        var warnings: [String] = []
+        var report: @Sendable (String) -> Void = { _ in }
     }
 
     private let state = Mutex(State())
 
     /// Applies the module's configuration; called from `moduleDidLoad`.
-    func configure(_ configuration: NumbersConfiguration, stateDirectory: URL) {
+    func configure(_ configuration: NumbersConfiguration, stateDirectory: URL, report: @escaping @Sendable (String) -> Void) {
         state.withLock {
+            $0.report = report
             $0.engine = NumberFactEngine(primeTable: PrimeTable(bound: configuration.primeTableBound))
             $0.historyLimit = configuration.historyLimit
             $0.store = FactHistoryStore(directory: stateDirectory)
@@ -30,16 +31,16 @@ final class FactDesk: NumberFactService {
         table.warm()
     }
 
-    /// Loads the persisted histories; returns a warning when the file was unusable.
-    func loadHistory(currentUser: String?) -> String? {
-        let store = state.withLock { $0.store }
-        guard let store else { return nil }
+    /// Loads the persisted histories; an unusable file is reported and an empty history used.
+    func loadHistory(currentUser: String?) {
+        let (store, report) = state.withLock { ($0.store, $0.report) }
+        guard let store else { return }
         let (contents, warning) = store.load()
         state.withLock {
             $0.contents = contents
             $0.currentUser = currentUser
         }
-        return warning
+        if let warning { report(warning) }
     }
 
     func setCurrentUser(_ user: String?) {
@@ -66,26 +67,19 @@ final class FactDesk: NumberFactService {
         state.withLock { $0.contents.users[$0.currentUser ?? ""] ?? [] }
     }
 
-    func takeStorageWarnings() -> [String] {
-        state.withLock { state in
-            defer { state.warnings.removeAll() }
-            return state.warnings
-        }
-    }
-
     private func record(_ fact: NumberFact) -> NumberFact {
-        let (store, snapshot) = state.withLock { state -> (FactHistoryStore?, FactHistoryStore.Contents) in
+        let (store, snapshot, report) = state.withLock { state -> (FactHistoryStore?, FactHistoryStore.Contents, @Sendable (String) -> Void) in
             let key = state.currentUser ?? ""
             var entries = state.contents.users[key] ?? []
             entries.append(NumberFactHistoryEntry(fact: fact, lookedUpAt: Date()))
             if entries.count > state.historyLimit { entries.removeFirst(entries.count - state.historyLimit) }
             state.contents.users[key] = entries
-            return (state.store, state.contents)
+            return (state.store, state.contents, state.report)
         }
         do {
             try store?.save(snapshot)
         } catch {
-            state.withLock { $0.warnings.append("history not saved: \(error.message)") }
+            report("history not saved: \(error.message)")
         }
         return fact
     }

@@ -12,8 +12,6 @@ public protocol NumberFactService: AnyObject, Sendable {
     func history() -> [NumberFactHistoryEntry]
     /// The user whose history is being kept, or `nil` for anonymous use.
     var currentUser: String? { get }
-    /// Problems met while saving the history since the last call (the lookups themselves still worked).
-    func takeStorageWarnings() -> [String]
 }
 
 /// One looked-up fact and when it was looked up.

@@ -1,0 +1,89 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Where the shell writes: results to standard output, errors and progress to standard error.
+/// Colours only on a terminal, and never when `NO_COLOR` is set.
+struct Console: Sendable {
+    /// ANSI styles used by the shell.
+    enum Style: String, Sendable {
+        case bold = "1", dim = "2", red = "31", green = "32", yellow = "33", cyan = "36"
+    }
+
+    let outputIsTerminal: Bool
+    let errorIsTerminal: Bool
+    let inputIsTerminal: Bool
+    let colorAllowed: Bool
+
+    static func standard() -> Console {
+        let environment = ProcessInfo.processInfo.environment
+        let noColor = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
+        let dumb = environment["TERM"] == "dumb"
+        return Console(outputIsTerminal: isatty(STDOUT_FILENO) == 1, errorIsTerminal: isatty(STDERR_FILENO) == 1,
+                       inputIsTerminal: isatty(STDIN_FILENO) == 1, colorAllowed: !noColor && !dumb)
+    }
+
+    var outputColor: Bool { colorAllowed && outputIsTerminal }
+    var errorColor: Bool { colorAllowed && errorIsTerminal }
+
+    func styled(_ text: String, _ style: Style, forError: Bool = false) -> String {
+        (forError ? errorColor : outputColor) ? "\u{1B}[\(style.rawValue)m\(text)\u{1B}[0m" : text
+    }
+
+    /// Writes a result line to standard output.
+    func out(_ text: String = "") {
+        write(text + "\n", to: STDOUT_FILENO)
+    }
+
+    /// Writes text to standard output without a newline (prompts).
+    func outPartial(_ text: String) {
+        write(text, to: STDOUT_FILENO)
+    }
+
+    /// Writes an error line to standard error, prefixed `error:`.
+    func error(_ text: String) {
+        write(styled("error:", .red, forError: true) + " " + text + "\n", to: STDERR_FILENO)
+    }
+
+    /// Writes a warning or notice line to standard error.
+    func warning(_ text: String) {
+        write(styled("warning:", .yellow, forError: true) + " " + text + "\n", to: STDERR_FILENO)
+    }
+
+    /// Writes a raw line to standard error (progress, diagnostics that carry their own prefix).
+    func diagnostic(_ text: String) {
+        write(text + "\n", to: STDERR_FILENO)
+    }
+
+    private func write(_ text: String, to descriptor: Int32) {
+        var bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeMutableBytes { buffer in
+                systemWrite(descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
+            }
+            if written < 0 {
+                if errno == EINTR { continue }
+                return  // a closed pipe: nothing more can be written
+            }
+            offset += written
+        }
+        bytes.removeAll()
+    }
+}
+
+private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+    #if canImport(Darwin)
+    Darwin.write(descriptor, buffer, count)
+    #elseif canImport(Glibc)
+    Glibc.write(descriptor, buffer, count)
+    #else
+    Musl.write(descriptor, buffer, count)
+    #endif
+}

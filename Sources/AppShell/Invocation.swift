@@ -1,0 +1,161 @@
+import Foundation
+import ModuleHost
+
+/// What the command line asked for, parsed by ``Invocation/parse(_:)``.
+struct Invocation: Equatable, Sendable {
+    /// The subcommand.
+    enum Command: Equatable, Sendable {
+        /// Start the modules and serve commands (the default).
+        case run
+        /// Check a manifest and its startup plan, reporting every problem.
+        case validate
+        /// List the manifest's modules.
+        case modules
+        /// Print the startup dependency graph.
+        case graph(GraphFormat)
+        /// Start the modules, print one fact, shut down.
+        case fact(String)
+        /// Print help.
+        case help
+        /// Print the version.
+        case version
+    }
+
+    /// Formats of `app-shell graph`.
+    enum GraphFormat: String, CaseIterable, Sendable {
+        case dot, mermaid
+    }
+
+    var command: Command = .run
+    var manifestPath = "modules.json"
+    var stateDirectory: String?
+    var tracePath: String?
+    var json = false
+    var quiet = false
+
+    /// A command line that cannot be understood; printed with the usage, exit 64.
+    struct UsageError: Error, Equatable, CustomStringConvertible {
+        let message: String
+        var description: String { message }
+    }
+
+    /// Parses the arguments after the program name.
+    static func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
+        var invocation = Invocation()
+        var positionals: [String] = []
+        var graphFormat: GraphFormat?
+        var index = 0
+        func value(for option: String) throws(UsageError) -> String {
+            index += 1
+            guard index < arguments.count, !arguments[index].hasPrefix("--") || arguments[index] == "-" else {
+                throw UsageError(message: "option \(option) needs a value")
+            }
+            return arguments[index]
+        }
+        while index < arguments.count {
+            var argument = arguments[index]
+            var inlineValue: String?
+            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+                inlineValue = String(argument[argument.index(after: equals)...])
+                argument = String(argument[..<equals])
+            }
+            func take(_ option: String) throws(UsageError) -> String {
+                if let inlineValue { return inlineValue }
+                return try value(for: option)
+            }
+            switch argument {
+            case "-h", "--help": invocation.command = .help
+            case "--version": invocation.command = .version
+            case "-m", "--manifest": invocation.manifestPath = try take(argument)
+            case "--state-dir": invocation.stateDirectory = try take(argument)
+            case "--trace": invocation.tracePath = try take(argument)
+            case "--format":
+                let name = try take(argument)
+                guard let format = GraphFormat(rawValue: name) else {
+                    throw UsageError(message: "unknown graph format '\(name)'; expected dot or mermaid")
+                }
+                graphFormat = format
+            case "--json": invocation.json = true
+            case "-q", "--quiet": invocation.quiet = true
+            case "--":
+                positionals.append(contentsOf: arguments[(index + 1)...])
+                index = arguments.count
+                continue
+            default:
+                // "-5" is a number for `fact`, not an option.
+                if argument.hasPrefix("-"), argument.count > 1, Int64(argument) == nil {
+                    let known = ["--help", "--version", "--manifest", "--state-dir", "--trace", "--format", "--json", "--quiet"]
+                    let hint = Suggestions.closest(to: argument, in: known).map { "; did you mean \($0)?" } ?? ""
+                    throw UsageError(message: "unknown option '\(argument)'\(hint)")
+                }
+                positionals.append(argument)
+            }
+            index += 1
+        }
+        if invocation.command == .help || invocation.command == .version {
+            return invocation
+        }
+        guard let name = positionals.first else {
+            if graphFormat != nil { throw UsageError(message: "--format applies to the graph subcommand") }
+            return invocation
+        }
+        let rest = Array(positionals.dropFirst())
+        switch name {
+        case "validate", "modules", "graph", "run":
+            guard rest.isEmpty else { throw UsageError(message: "unexpected argument '\(rest[0])' after \(name)") }
+            invocation.command = switch name {
+            case "validate": .validate
+            case "modules": .modules
+            case "graph": .graph(graphFormat ?? .dot)
+            default: .run
+            }
+        case "fact":
+            guard rest.count == 1 else { throw UsageError(message: "fact takes exactly one number, e.g. app-shell fact 28") }
+            invocation.command = .fact(rest[0])
+        case "help":
+            invocation.command = .help
+        default:
+            let commands = ["run", "validate", "modules", "graph", "fact", "help"]
+            let hint = Suggestions.closest(to: name, in: commands).map { "; did you mean '\($0)'?" } ?? ""
+            throw UsageError(message: "unknown subcommand '\(name)'\(hint)")
+        }
+        if graphFormat != nil, case .graph = invocation.command {} else if graphFormat != nil {
+            throw UsageError(message: "--format applies to the graph subcommand")
+        }
+        return invocation
+    }
+
+    static let version = "0.1.0"
+
+    static let usage = """
+        USAGE: app-shell [<subcommand>] [options]
+
+        Loads the modules listed in a manifest, runs their startup operations, then serves commands:
+        an interactive prompt on a terminal, or one command per line from standard input.
+
+        SUBCOMMANDS:
+          run (default)          start the modules and serve commands
+          validate               check the manifest and its startup plan; report every problem
+          modules                list the manifest's modules
+          graph [--format F]     print the startup dependency graph (F: dot, the default, or mermaid)
+          fact <n>               start the modules, print a fact about the integer n, and exit
+          help                   show this help
+
+        OPTIONS:
+          -m, --manifest <path>  the manifest (default: modules.json in the working directory)
+          --state-dir <path>     where modules keep state (default: .app-shell in the working directory)
+          --trace <file>         write the startup timeline as a Chrome trace (open it in Perfetto)
+          --json                 print data (reports, lists, facts, diagnostics) as JSON
+          -q, --quiet            do not print the startup report
+          -h, --help             show this help
+          --version              show the version
+
+        ENVIRONMENT:
+          NO_COLOR               when set, never use colours (they are used only on a terminal anyway)
+
+        EXIT STATUS:
+          0 ok, 1 command failed, 64 usage error, 65 invalid manifest or startup plan,
+          66 manifest not found, 70 startup failed, 73 cannot write the trace,
+          77 authentication failed, 130 interrupted (SIGINT), 143 terminated (SIGTERM)
+        """
+}

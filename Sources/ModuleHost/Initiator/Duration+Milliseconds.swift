@@ -1,0 +1,29 @@
+extension Duration {
+    /// The duration in (fractional) milliseconds, as reports encode it.
+    var milliseconds: Double {
+        let parts = components
+        return Double(parts.seconds) * 1_000 + Double(parts.attoseconds) / 1e15
+    }
+
+    /// The duration in (fractional) microseconds, as Chrome traces encode it.
+    var microseconds: Double { milliseconds * 1_000 }
+
+    /// A duration from (fractional) milliseconds.
+    static func milliseconds(fractional value: Double) -> Duration {
+        .nanoseconds(Int64((value * 1e6).rounded()))
+    }
+}
+
+extension KeyedEncodingContainer {
+    /// Encodes an optional duration as milliseconds, omitting it when `nil`.
+    mutating func encodeMilliseconds(_ value: Duration?, forKey key: Key) throws {
+        try encodeIfPresent(value?.milliseconds, forKey: key)
+    }
+}
+
+extension KeyedDecodingContainer {
+    /// Decodes an optional duration stored as milliseconds.
+    func decodeMilliseconds(forKey key: Key) throws -> Duration? {
+        try decodeIfPresent(Double.self, forKey: key).map { Duration.milliseconds(fractional: $0) }
+    }
+}

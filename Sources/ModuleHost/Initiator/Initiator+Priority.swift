@@ -1,0 +1,41 @@
+extension Initiator {
+    /// When a startup operation runs; the cases are listed in phase order.
+    ///
+    /// `.high` and `.asyncHigh` are the *blocking* phases: `start()` returns once both have finished.
+    /// The others run after the host signals `hostDidBecomeReady()` / `hostDidBecomeIdle()`.
+    public enum Priority: String, Sendable, Codable, CaseIterable, Comparable {
+        /// Serial, on the main actor, before the host starts; blocks startup.
+        case high
+        /// Concurrent, off the main actor, before the host starts; blocks startup.
+        case asyncHigh
+        /// Concurrent, just after the host became ready (the "first frame").
+        case afterFirstFrame
+        /// Concurrent, at background task priority, after `afterFirstFrame`.
+        case low
+        /// Concurrent, once the host reports it is idle.
+        case idle
+
+        /// The phase's position in the phase order, starting at 0 for `.high`.
+        public var rank: Int {
+            switch self {
+            case .high: 0
+            case .asyncHigh: 1
+            case .afterFirstFrame: 2
+            case .low: 3
+            case .idle: 4
+            }
+        }
+
+        /// Whether `start()` waits for this phase (`.high` and `.asyncHigh`).
+        public var isBlocking: Bool { self == .high || self == .asyncHigh }
+
+        /// Whether the phase runs its operations one at a time (only `.high`).
+        public var isSerial: Bool { self == .high }
+
+        /// The failure policy used when an operation does not choose one.
+        public var defaultFailurePolicy: FailurePolicy { isBlocking ? .required : .optional }
+
+        /// Orders phases by when they run.
+        public static func < (lhs: Priority, rhs: Priority) -> Bool { lhs.rank < rhs.rank }
+    }
+}

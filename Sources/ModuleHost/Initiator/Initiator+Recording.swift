@@ -1,0 +1,151 @@
+extension InitiatorState {
+    /// The offset of `instant` from the initiator's start.
+    func offset(_ instant: ContinuousClock.Instant) -> Duration {
+        origin.map { instant - $0 } ?? .zero
+    }
+
+    /// Moves every pending operation to `state` (skipped or cancelled) with `reason`; returns the events.
+    mutating func settlePending(as final: OperationRecord.State, reason: String) -> [InitiatorEvent] {
+        var events: [InitiatorEvent] = []
+        for index in reportOrder where records[index].state == .pending {
+            records[index].state = final
+            records[index].reason = reason
+            events.append(.operationFinished(records[index]))
+        }
+        return events
+    }
+
+    /// Skips every pending transitive dependent of the operation at `root`, which did not succeed.
+    mutating func skipDependents(of root: Int, dependents: [[Int]]) -> [InitiatorEvent] {
+        let rootName = records[root].identifier
+        let verb = Self.verb(for: records[root].state)
+        var events: [InitiatorEvent] = []
+        var queue = [root]
+        var head = 0
+        while head < queue.count {
+            let parent = queue[head]
+            head += 1
+            for child in dependents[parent] where records[child].state == .pending {
+                records[child].state = .skipped
+                records[child].reason = parent == root
+                    ? "dependency \"\(rootName)\" \(verb)"
+                    : "dependency \"\(records[parent].identifier)\" was skipped because \"\(rootName)\" \(verb)"
+                events.append(.operationFinished(records[child]))
+                queue.append(child)
+            }
+        }
+        return events
+    }
+
+    /// How a final state reads after an operation's name ("failed", "timed out", …).
+    static func verb(for state: OperationRecord.State) -> String {
+        switch state {
+        case .failed: "failed"
+        case .timedOut: "timed out"
+        case .skipped: "was skipped"
+        case .cancelled: "was cancelled"
+        case .succeeded: "succeeded"
+        case .running: "is running"
+        case .pending: "is pending"
+        }
+    }
+}
+
+extension Initiator {
+    /// Delivers events to every subscriber; never called with the lock held.
+    func emit(_ events: [InitiatorEvent]) {
+        guard !events.isEmpty else { return }
+        let subscribers = state.withLock { Array($0.subscribers.values) }
+        for subscriber in subscribers {
+            for event in events { subscriber.yield(event) }
+        }
+    }
+
+    /// Records that `phase` began.
+    func recordPhaseStarted(_ phase: Priority) {
+        let now = clock.now
+        state.withLock { $0.phases[phase.rank].startedAt = $0.offset(now) }
+        emit([.phaseStarted(phase)])
+    }
+
+    /// Records that `phase` settled; for a blocking phase, decides whether startup must stop.
+    func recordPhaseFinished(_ phase: Priority) {
+        let now = clock.now
+        state.withLock { state in
+            state.phases[phase.rank].finishedAt = state.offset(now)
+            guard phase.isBlocking, state.stopReason == nil, !state.cancelRequested else { return }
+            let records = state.records
+            let required = state.reportOrder.map { records[$0] }
+                .filter { $0.phase == phase && $0.failurePolicy == .required }
+            let culprit = required.first { $0.state == .failed || $0.state == .timedOut }
+                ?? required.first { $0.state == .skipped }
+            if let culprit {
+                var detail = "required operation \"\(culprit.identifier)\" (\(phase.rawValue)) "
+                    + InitiatorState.verb(for: culprit.state)
+                if let message = culprit.message { detail += ": \(message)" }
+                state.stopReason = "startup stopped: \(detail)"
+            }
+        }
+        emit([.phaseFinished(phase)])
+    }
+
+    /// The operations of `phase` still pending, in plan order.
+    func pendingOperations(in phase: Priority) -> [Int] {
+        state.withLock { state in
+            state.reportOrder.filter { state.records[$0].phase == phase && state.records[$0].state == .pending }
+        }
+    }
+
+    /// Records that the given operations became ready now.
+    func recordReady(_ indices: [Int]) {
+        let now = clock.now
+        state.withLock { state in
+            let offset = state.offset(now)
+            for index in indices where state.records[index].state == .pending {
+                state.records[index].readyAt = offset
+            }
+        }
+    }
+
+    /// Marks an operation running, unless it is no longer pending or startup was cancelled.
+    func recordStarted(_ index: Int) -> Bool {
+        let now = clock.now
+        let record: OperationRecord? = state.withLock { state in
+            guard !state.cancelRequested, state.records[index].state == .pending else { return nil }
+            state.records[index].state = .running
+            state.records[index].startedAt = state.offset(now)
+            return state.records[index]
+        }
+        guard let record else { return false }
+        emit([.operationStarted(identifier: record.identifier, phase: record.phase)])
+        return true
+    }
+
+    /// Records how an operation ended and skips its dependents if it did not succeed.
+    func recordFinished(_ index: Int, outcome: OperationOutcome, dependents: [[Int]]) {
+        let now = clock.now
+        let events: [InitiatorEvent] = state.withLock { state in
+            guard state.records[index].state == .running else { return [] }
+            state.records[index].finishedAt = state.offset(now)
+            switch outcome {
+            case .succeeded:
+                state.records[index].state = .succeeded
+            case .failed(let message):
+                state.records[index].state = .failed
+                state.records[index].error = message
+            case .timedOut(let limit):
+                state.records[index].state = .timedOut
+                state.records[index].error = "timed out after \(StartupReport.formatMilliseconds(limit)) ms"
+            case .cancelled:
+                state.records[index].state = .cancelled
+                state.records[index].reason = "cancelled while running"
+            }
+            var events: [InitiatorEvent] = [.operationFinished(state.records[index])]
+            if outcome != .succeeded {
+                events += state.skipDependents(of: index, dependents: dependents)
+            }
+            return events
+        }
+        emit(events)
+    }
+}

@@ -1,0 +1,63 @@
+/// Runs one phase: starts each operation as soon as its same-phase dependencies have succeeded, at most
+/// `limit` at a time, always picking the earliest-registered ready operation (a min-heap of registration
+/// indices). With `limit == 1` (the `.high` phase) this is the deterministic serial order.
+struct PhaseScheduler {
+    let initiator: Initiator
+    let plan: StartupPlan
+    let phase: Initiator.Priority
+    let limit: Int
+
+    /// Runs the phase until every operation in it has settled (or startup was cancelled).
+    func run() async {
+        let members = initiator.pendingOperations(in: phase)
+        guard !members.isEmpty else { return }
+        var remaining = [Int](repeating: 0, count: plan.operations.count)
+        var heap = MinHeap(capacity: members.count)
+        var initiallyReady: [Int] = []
+        for index in members {
+            let sameDependencies = plan.dependencyIndices[index].reduce(0) { count, dependency in
+                count + (plan.operations[dependency].priority == phase ? 1 : 0)
+            }
+            remaining[index] = sameDependencies
+            if sameDependencies == 0 {
+                heap.push(index)
+                initiallyReady.append(index)
+            }
+        }
+        initiator.recordReady(initiallyReady)
+
+        let onMainActor = phase == .high
+        let taskPriority: TaskPriority? = (phase == .low || phase == .idle) ? .background : nil
+        let initiator = self.initiator
+        let dependents = plan.dependentIndices
+
+        await withTaskGroup(of: (Int, OperationOutcome).self) { group in
+            var running = 0
+            while true {
+                while running < limit, let index = heap.pop() {
+                    guard initiator.recordStarted(index) else { continue }
+                    running += 1
+                    let operation = plan.operations[index]
+                    group.addTask {
+                        let outcome = await OperationRunner.run(
+                            operation.body, timeout: operation.timeout, onMainActor: onMainActor, priority: taskPriority)
+                        initiator.recordFinished(index, outcome: outcome, dependents: dependents)
+                        return (index, outcome)
+                    }
+                }
+                guard running > 0, let (index, outcome) = await group.next() else { break }
+                running -= 1
+                guard outcome.isSuccess else { continue }
+                var newlyReady: [Int] = []
+                for dependent in dependents[index] where plan.operations[dependent].priority == phase {
+                    remaining[dependent] -= 1
+                    if remaining[dependent] == 0 { newlyReady.append(dependent) }
+                }
+                if !newlyReady.isEmpty {
+                    initiator.recordReady(newlyReady)
+                    for dependent in newlyReady { heap.push(dependent) }
+                }
+            }
+        }
+    }
+}

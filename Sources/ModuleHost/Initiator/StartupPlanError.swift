@@ -1,0 +1,20 @@
+/// The error thrown for an invalid startup plan; it lists every problem found, not just the first.
+public struct StartupPlanError: Error, Sendable, CustomStringConvertible {
+    /// Every problem found, grouped by kind in a deterministic order.
+    public let problems: [PlanProblem]
+
+    /// Creates an error from its problems.
+    public init(problems: [PlanProblem]) {
+        self.problems = problems
+    }
+
+    /// The problems' codes, in order.
+    public var codes: [PlanProblem.Code] { problems.map(\.code) }
+
+    /// A multi-line summary: a heading, then one indented line per problem.
+    public var description: String {
+        let noun = problems.count == 1 ? "problem" : "problems"
+        let lines = problems.map { "  - \($0.message)" }
+        return (["invalid startup plan (\(problems.count) \(noun)):"] + lines).joined(separator: "\n")
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+
+extension StartupReport {
+    /// The report in Chrome Trace Event format (`{"traceEvents": [...], "displayTimeUnit": "ms"}`),
+    /// loadable in Perfetto or chrome://tracing.
+    ///
+    /// Every operation that started and finished becomes one complete (`"X"`) event named by its identifier,
+    /// with its phase as category, `ts`/`dur` in microseconds, pid 1 and a lane as tid (operations that
+    /// overlap in time get different lanes). Metadata (`"M"`) events name the process and lanes; global
+    /// instant (`"i"`) events mark where each phase began and ended.
+    public func chromeTrace() throws -> Data {
+        var events: [[String: Any]] = [
+            ["name": "process_name", "ph": "M", "pid": 1, "tid": 0, "args": ["name": "ModuleHost startup"]],
+            ["name": "thread_name", "ph": "M", "pid": 1, "tid": 0, "args": ["name": "phases"]],
+        ]
+        let lanes = Self.assignLanes(operations)
+        for lane in Set(lanes.values).sorted() {
+            events.append(["name": "thread_name", "ph": "M", "pid": 1, "tid": lane,
+                           "args": ["name": "lane \(lane)"]])
+        }
+        for phase in phases {
+            if let startedAt = phase.startedAt {
+                events.append(["name": "\(phase.phase.rawValue) began", "cat": "phase", "ph": "i", "s": "g",
+                               "ts": startedAt.microseconds, "pid": 1, "tid": 0])
+            }
+            if let finishedAt = phase.finishedAt {
+                events.append(["name": "\(phase.phase.rawValue) ended", "cat": "phase", "ph": "i", "s": "g",
+                               "ts": finishedAt.microseconds, "pid": 1, "tid": 0])
+            }
+        }
+        for (index, record) in operations.enumerated() {
+            guard let startedAt = record.startedAt, let ran = record.ran, let lane = lanes[index] else { continue }
+            var args: [String: Any] = ["state": record.state.rawValue, "module": record.module?.rawValue ?? ""]
+            if let waited = record.waited { args["waitedMs"] = waited.milliseconds }
+            if let message = record.message { args["error"] = message }
+            events.append(["name": record.identifier, "cat": record.phase.rawValue, "ph": "X",
+                           "ts": startedAt.microseconds, "dur": ran.microseconds,
+                           "pid": 1, "tid": lane, "args": args])
+        }
+        let trace: [String: Any] = ["traceEvents": events, "displayTimeUnit": "ms"]
+        return try JSONSerialization.data(withJSONObject: trace, options: [.sortedKeys])
+    }
+
+    /// Assigns each operation that ran a lane (1, 2, …) so that operations overlapping in time never share
+    /// one: greedy interval partitioning in start order, reusing the lowest lane that is free again.
+    static func assignLanes(_ records: [OperationRecord]) -> [Int: Int] {
+        let ran = records.indices
+            .filter { records[$0].startedAt != nil && records[$0].finishedAt != nil }
+            .sorted { (records[$0].startedAt ?? .zero, $0) < (records[$1].startedAt ?? .zero, $1) }
+        var laneEnds: [Duration] = []
+        var lanes: [Int: Int] = [:]
+        for index in ran {
+            let start = records[index].startedAt ?? .zero
+            let end = records[index].finishedAt ?? start
+            if let free = laneEnds.firstIndex(where: { $0 <= start }) {
+                laneEnds[free] = end
+                lanes[index] = free + 1
+            } else {
+                laneEnds.append(end)
+                lanes[index] = laneEnds.count
+            }
+        }
+        return lanes
+    }
+}

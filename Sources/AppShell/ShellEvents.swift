@@ -27,7 +27,7 @@ final class ShellEvents: Sendable {
     private let continuation: AsyncStream<ShellEvent>.Continuation
     private let requests = DispatchSemaphore(value: 0)
     private let echoOff = LockedFlag()
-    private let signalSources: [DispatchSourceSignal]
+    private let signalSources: SignalSources
     private let onSignal = LockedHandler()
 
     init(inputIsTerminal: Bool) {
@@ -46,7 +46,7 @@ final class ShellEvents: Sendable {
             source.resume()
             sources.append(source)
         }
-        signalSources = sources
+        signalSources = SignalSources(sources: sources)
         let requests = requests
         let echoOff = echoOff
         let reader = Thread {
@@ -88,6 +88,11 @@ final class ShellEvents: Sendable {
         }
         return readLine(strippingNewline: true)
     }
+}
+
+/// Keeps the signal sources alive; dispatch sources are thread-safe once resumed.
+private struct SignalSources: @unchecked Sendable {
+    let sources: [DispatchSourceSignal]
 }
 
 /// A flag set by one thread and consumed by another.

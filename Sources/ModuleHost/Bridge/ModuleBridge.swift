@@ -46,6 +46,17 @@ public final class ModuleBridge: Sendable {
         registry.provides(ObjectIdentifier(type))
     }
 
+    /// Every service the registered modules declare, with its provider, in registration order.
+    public var services: [ServiceDescription] {
+        registry.serviceDescriptions()
+    }
+
+    /// Loads the provider of the service named `name` (as in ``ServiceDescription/name``) and checks that it
+    /// really provides it; for hosts that list services they do not import.
+    public func verifyService(named name: String) throws(ResolutionError) {
+        try registry.verifyService(named: name)
+    }
+
     @usableFromInline
     func resolveService<Service>(_ type: Service.Type) throws(ResolutionError) -> Service {
         try registry.service(type)

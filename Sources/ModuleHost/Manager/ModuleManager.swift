@@ -16,15 +16,25 @@ public final class ModuleManager: Sendable {
     public let bridge: ModuleBridge
     /// Finds module types by the names written in manifests.
     public let typeResolver: ModuleTypeResolver
+    /// Runs the registered modules' startup operations (read when ``Initiator/start()`` is called) together
+    /// with any added in code, as one graph.
+    public let initiator: Initiator
     let registry: ModuleRegistry
 
-    /// Creates an empty manager that looks module types up with `typeResolver`.
-    public init(typeResolver: ModuleTypeResolver = .runtime()) {
+    /// Creates an empty manager that looks module types up with `typeResolver`; its initiator runs at most
+    /// `maxConcurrentOperations` operations at once in concurrent phases (default: the active processors).
+    public init(typeResolver: ModuleTypeResolver = .runtime(),
+                maxConcurrentOperations: Int = ProcessInfo.processInfo.activeProcessorCount) {
         let registry = ModuleRegistry()
         self.registry = registry
         self.typeResolver = typeResolver
         self.bridge = ModuleBridge(registry: registry)
+        let source = WeakManagerReference()
+        self.initiator = Initiator(maxConcurrentOperations: maxConcurrentOperations) {
+            source.manager?.startupOperations() ?? []
+        }
         registry.setOwner(self)
+        source.set(self)
     }
 
     // MARK: Registration from a manifest

@@ -27,14 +27,10 @@ final class ModuleRegistry: @unchecked Sendable {
     private let serviceCache = Mutex<[ObjectIdentifier: AnyServiceBox]>([:])
 
     /// The manager handed to `moduleDidLoad`; weak, because the manager owns the registry.
-    private let owner = Mutex<WeakManager>(WeakManager())
-
-    private struct WeakManager: @unchecked Sendable {
-        weak var manager: ModuleManager?
-    }
+    private let owner = WeakManagerReference()
 
     func setOwner(_ manager: ModuleManager) {
-        owner.withLock { $0.manager = manager }
+        owner.set(manager)
     }
 
     private func locked<T>(_ body: () throws -> T) rethrows -> T {
@@ -106,6 +102,30 @@ final class ModuleRegistry: @unchecked Sendable {
             return unsafeDowncast(box, to: ServiceBox<Service>.self).value
         }
         return try loadService(type, key: key)
+    }
+
+    /// Every service declared by a registered module, with its provider, in registration order.
+    func serviceDescriptions() -> [ServiceDescription] {
+        locked {
+            registrationOrder.flatMap { identifier in
+                (registrations[identifier]?.providedServices ?? []).compactMap { service in
+                    providers[service.key]?.module == identifier ? ServiceDescription(name: service.name, provider: identifier) : nil
+                }
+            }
+        }
+    }
+
+    /// Loads the provider of the service named `name` and checks that its instance provides it.
+    func verifyService(named name: String) throws(ResolutionError) {
+        let provider = locked { providers.values.first { $0.service.name == name } }
+        guard let provider else {
+            throw ResolutionError(.unprovidedService, "no registered module provides a service named \(name)")
+        }
+        let module = try load(provider.module)
+        guard provider.service.makeBox(module) != nil else {
+            throw ResolutionError(.serviceNotImplemented,
+                                  "module \"\(provider.module)\" declares that it provides \(name), but it does not conform to it")
+        }
     }
 
     /// Whether some module (or an injection) provides `Service`.
@@ -213,7 +233,7 @@ final class ModuleRegistry: @unchecked Sendable {
                     .loadFailed, "module \"\(identifier)\" requires \"\(requirement)\", which could not be loaded", underlyingError: error))
             }
         }
-        guard let manager = owner.withLock({ $0.manager }) else {
+        guard let manager = owner.manager else {
             return .failure(ResolutionError(.managerUnavailable, "the ModuleManager that registered \"\(identifier)\" no longer exists"))
         }
         let module = registration.type.init()

@@ -1,0 +1,64 @@
+import Foundation
+import ModuleHost
+
+/// The loaded app: the manager built from the manifest, with the host environment injected.
+struct HostRuntime: Sendable {
+    let manager: ModuleManager
+    let manifestURL: URL
+    let console: Console
+
+    /// A reason to stop, with the exit status to stop with.
+    struct Stop: Error {
+        let code: ExitCode
+    }
+
+    /// Reads and registers the manifest; prints every problem and stops with 65 (invalid) or 66 (not found).
+    static func load(_ invocation: Invocation, console: Console) throws(Stop) -> HostRuntime {
+        let workingDirectory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
+        let manifestURL = URL(fileURLWithPath: invocation.manifestPath, relativeTo: workingDirectory).standardizedFileURL
+        let stateDirectory = invocation.stateDirectory.map {
+            URL(fileURLWithPath: $0, isDirectory: true, relativeTo: workingDirectory).standardizedFileURL
+        } ?? workingDirectory.appendingPathComponent(".app-shell", isDirectory: true)
+        let manager = ModuleManager()
+        let environment = HostEnvironment(
+            stateDirectory: stateDirectory, manifestDirectory: manifestURL.deletingLastPathComponent()
+        ) { notice in
+            console.warning("[\(notice.module)] \(notice.message)")
+        }
+        manager.inject(environment, as: HostEnvironment.self)
+        do {
+            let warnings = try manager.registerModules(withConfigFilePath: manifestURL)
+            warnings.forEach { console.diagnostic(render($0, console: console)) }
+        } catch {
+            error.diagnostics.forEach { console.diagnostic(render($0, console: console)) }
+            console.diagnostic(summary(of: error))
+            throw Stop(code: error.isFileNotFound ? .manifestNotFound : .badManifest)
+        }
+        return HostRuntime(manager: manager, manifestURL: manifestURL, console: console)
+    }
+
+    /// The startup plan, or every plan problem printed and a stop with 65.
+    func plan() throws(Stop) -> StartupPlan {
+        do {
+            return try manager.startupPlan()
+        } catch {
+            for problem in error.problems {
+                console.diagnostic("\(manifestURL.path): \(console.styled("error:", .red, forError: true)) startup plan: \(problem.message)")
+            }
+            console.diagnostic("\(error.problems.count) error\(error.problems.count == 1 ? "" : "s") in the startup plan of \(manifestURL.path)")
+            throw Stop(code: .badManifest)
+        }
+    }
+
+    static func render(_ diagnostic: ManifestDiagnostic, console: Console) -> String {
+        let text = diagnostic.description
+        let marker = "\(diagnostic.severity.rawValue):"
+        let style: Console.Style = diagnostic.severity == .error ? .red : .yellow
+        return text.replacingOccurrences(of: " \(marker) ", with: " \(console.styled(marker, style, forError: true)) ")
+    }
+
+    static func summary(of error: ManifestError) -> String {
+        let count = error.errors.count
+        return "\(count) error\(count == 1 ? "" : "s") in \(error.file ?? "the manifest")"
+    }
+}

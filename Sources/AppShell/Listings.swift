@@ -1,0 +1,57 @@
+import Foundation
+import ModuleHost
+
+/// Tables (or JSON) of modules and services, for the `modules` and `services` commands and subcommands.
+struct Listings {
+    let console: Console
+    let json: Bool
+
+    func modules(_ modules: [ModuleDescription]) {
+        if json, let data = try? JSONEncoder.shell.encode(modules) {
+            return console.out(String(decoding: data, as: UTF8.self))
+        }
+        let rows = modules.map { module in
+            [module.identifier.rawValue, module.typeName, module.state.rawValue + (module.eager ? " (eager)" : ""),
+             module.services.isEmpty ? "-" : module.services.joined(separator: ", ")]
+        }
+        table(["MODULE", "TYPE", "STATE", "SERVICES"], rows)
+        for module in modules {
+            if let failure = module.failure { console.error("\(module.identifier): \(failure)") }
+        }
+    }
+
+    func services(_ bridge: ModuleBridge) {
+        struct Row: Codable {
+            let service: String
+            let provider: ModuleIdentifier
+            let status: String
+        }
+        let rows = bridge.services.map { service in
+            let status: String
+            do {
+                try bridge.verifyService(named: service.name)
+                status = "ok"
+            } catch {
+                status = "unavailable: \(error)"
+            }
+            return Row(service: service.name, provider: service.provider, status: status)
+        }
+        if json, let data = try? JSONEncoder.shell.encode(rows) {
+            return console.out(String(decoding: data, as: UTF8.self))
+        }
+        table(["SERVICE", "PROVIDER", "STATUS"], rows.map { [$0.service, $0.provider.rawValue, $0.status] })
+    }
+
+    private func table(_ header: [String], _ rows: [[String]]) {
+        let widths = header.indices.map { column in
+            ([header] + rows).map { $0[column].count }.max() ?? 0
+        }
+        func line(_ cells: [String]) -> String {
+            cells.enumerated().map { index, cell in
+                index == cells.count - 1 ? cell : cell.padding(toLength: widths[index], withPad: " ", startingAt: 0)
+            }.joined(separator: "  ")
+        }
+        console.out(console.styled(line(header), .bold))
+        rows.forEach { console.out(line($0)) }
+    }
+}

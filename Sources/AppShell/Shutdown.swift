@@ -1,0 +1,35 @@
+import Foundation
+import ModuleHost
+
+/// Shuts the app down in order: lets (or makes) the later startup phases finish, unloads the modules in
+/// reverse load order, and writes the startup trace if asked.
+struct Shutdown {
+    let runtime: HostRuntime
+    let tracePath: String?
+    /// How long later phases may keep running after the user quits.
+    static let gracePeriod: Duration = .seconds(5)
+
+    func perform(_ code: ExitCode, cancelRemaining: Bool = false) async -> ExitCode {
+        let initiator = runtime.manager.initiator
+        if cancelRemaining {
+            initiator.cancel()
+        } else {
+            let deadline = Task {
+                try await Task.sleep(for: Self.gracePeriod)
+                initiator.cancel()
+            }
+            _ = await initiator.waitUntilFinished()
+            deadline.cancel()
+        }
+        runtime.manager.unloadAll()
+        guard let tracePath else { return code }
+        do {
+            let url = URL(fileURLWithPath: tracePath)
+            try initiator.report.chromeTrace().write(to: url, options: .atomic)
+        } catch {
+            runtime.console.error("cannot write the trace to \(tracePath): \(error.localizedDescription)")
+            return code == .ok ? .cannotWrite : code
+        }
+        return code
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import ModuleHost
+import Synchronization
+
+/// Runs the initiator for the shell: eager modules, the blocking phases with live progress on a terminal,
+/// and a clean stop (with the report) when a required operation fails or a signal arrives.
+struct StartupRunner {
+    let runtime: HostRuntime
+    let events: ShellEvents
+    let invocation: Invocation
+
+    /// What the blocking phases produced, or the status to exit with after shutting down.
+    enum Outcome {
+        case started(StartupReport)
+        case stopped(ExitCode, StartupReport?)
+    }
+
+    func run(showReport: Bool) async -> Outcome {
+        let console = runtime.console
+        let manager = runtime.manager
+        for failure in manager.loadEagerModules() {
+            console.error("eager module failed to load: \(failure)")
+        }
+        let initiator = manager.initiator
+        let interruption = InterruptionRecord()
+        events.setSignalHandler { number in
+            interruption.record(number)
+            initiator.cancel()
+        }
+        let progress = console.errorIsTerminal && !invocation.quiet ? Task { await showProgress(initiator) } : nil
+        defer { progress?.cancel() }
+
+        do {
+            let report = try await initiator.start()
+            progress?.cancel()
+            if showReport { printReport(report) }
+            if let signal = interruption.signal { return .stopped(Self.exitCode(for: signal), report) }
+            return .started(report)
+        } catch let error as StartupPlanError {
+            for problem in error.problems {
+                console.diagnostic("\(runtime.manifestURL.path): \(console.styled("error:", .red, forError: true)) startup plan: \(problem.message)")
+            }
+            return .stopped(.badManifest, nil)
+        } catch let error as InitiatorError {
+            progress?.cancel()
+            if let report = error.report, showReport || error.code != .cancelled { printReport(report) }
+            if error.code == .cancelled {
+                console.error("startup interrupted; \(error.report?.operations(in: .cancelled).count ?? 0) operations cancelled")
+                return .stopped(Self.exitCode(for: interruption.signal ?? SIGINT), error.report)
+            }
+            console.error(error.message)
+            return .stopped(.startupFailed, error.report)
+        } catch {
+            console.error("startup failed: \(error)")
+            return .stopped(.startupFailed, nil)
+        }
+    }
+
+    static func exitCode(for signal: Int32) -> ExitCode {
+        signal == SIGTERM ? .terminated : .interrupted
+    }
+
+    private func printReport(_ report: StartupReport) {
+        let console = runtime.console
+        if invocation.json {
+            if let data = try? report.jsonData() { console.out(String(decoding: data, as: UTF8.self)) }
+        } else {
+            console.out(report.renderTable(useColor: console.outputColor))
+        }
+    }
+
+    private func showProgress(_ initiator: Initiator) async {
+        let console = runtime.console
+        for await event in initiator.events {
+            switch event {
+            case .phaseStarted(let phase):
+                console.diagnostic(console.styled("» phase \(phase.rawValue)", .dim, forError: true))
+            case .operationStarted(let identifier, _):
+                console.diagnostic(console.styled("  … \(identifier)", .dim, forError: true))
+            case .operationFinished(let record):
+                let mark = record.state == .succeeded ? console.styled("✓", .green, forError: true) : console.styled("✗", .red, forError: true)
+                console.diagnostic("  \(mark) \(record.identifier) \(record.state.rawValue)")
+            case .phaseFinished:
+                break
+            case .finished:
+                return
+            }
+        }
+    }
+}
+
+/// The signal that interrupted startup, if any; written from the signal queue, read by the runner.
+final class InterruptionRecord: Sendable {
+    private let value = Mutex<Int32?>(nil)
+
+    func record(_ number: Int32) { value.withLock { $0 = $0 ?? number } }
+    var signal: Int32? { value.withLock { $0 } }
+}

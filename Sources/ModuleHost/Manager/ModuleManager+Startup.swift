@@ -1,0 +1,41 @@
+import Foundation
+
+/// The bridge from registered modules to the ``Initiator``: their declared startup operations, with the
+/// manifest's overrides applied, as one graph.
+extension ModuleManager {
+    /// The startup operations declared by the registered modules, in registration (manifest) order, with the
+    /// manifest's priority, timeout and failure-policy overrides applied and optional dependencies that no
+    /// module declares dropped. Each body is handed this manager when it runs.
+    public func startupOperations() -> [StartupOperation] {
+        let registrations = registry.orderedRegistrations()
+        let declared = registrations.map { (registration: $0, operations: StartupDeclarations.operations(of: $0.type)) }
+        let known = Set(declared.flatMap { $0.operations.map(\.identifier) })
+        var operations: [StartupOperation] = []
+        for (registration, moduleOperations) in declared {
+            for declaration in moduleOperations {
+                let overrides = registration.startup.resolved(for: declaration.identifier)
+                let body = declaration.body
+                let dependencies = declaration.dependencies + declaration.optionalDependencies.filter { known.contains($0) }
+                operations.append(StartupOperation(
+                    declaration.identifier, module: registration.identifier,
+                    priority: overrides.priority ?? declaration.priority,
+                    dependencies: dependencies,
+                    failurePolicy: overrides.failurePolicy ?? declaration.failurePolicy,
+                    timeout: overrides.timeout ?? declaration.timeout,
+                    body: { [weak self] in
+                        guard let self else {
+                            throw ResolutionError(.managerUnavailable, "the ModuleManager that declared \"\(declaration.identifier)\" no longer exists")
+                        }
+                        try await body(self)
+                    }))
+            }
+        }
+        return operations
+    }
+
+    /// The validated plan of the registered modules' startup operations, for drawing or checking it
+    /// (`app-shell graph`, `app-shell validate`); throws every problem at once.
+    public func startupPlan() throws(StartupPlanError) -> StartupPlan {
+        try StartupPlan(operations: startupOperations())
+    }
+}

@@ -23,7 +23,10 @@ struct HostRuntime: Sendable {
         let environment = HostEnvironment(
             stateDirectory: stateDirectory, manifestDirectory: manifestURL.deletingLastPathComponent()
         ) { notice in
-            console.warning("[\(notice.module)] \(notice.message)")
+            switch notice.severity {
+            case .warning: console.warning("[\(notice.module)] \(notice.message)")
+            case .info: if !invocation.quiet { console.diagnostic("note: [\(notice.module)] \(notice.message)") }
+            }
         }
         manager.inject(environment, as: HostEnvironment.self)
         do {

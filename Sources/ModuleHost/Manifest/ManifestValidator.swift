@@ -12,6 +12,16 @@ struct ManifestValidator {
     let resolver: ModuleTypeResolver
     let existing: Existing
 
+    /// Names worth trying as suggestions for `name`: itself, and the SwiftPM convention of a module class
+    /// named after its target (`AuthModule.AuthModule`), which covers a misspelt class or a missing prefix.
+    static func guesses(for name: String) -> [String] {
+        let parts = name.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        var names = [name]
+        if let first = parts.first { names.append("\(first).\(first)") }
+        if let last = parts.last { names.append("\(last).\(last)") }
+        return names
+    }
+
     /// The registrations of the enabled modules (empty when there are errors) and every diagnostic.
     func validate() -> (registrations: [ModuleRegistration], diagnostics: [ManifestDiagnostic]) {
         var diagnostics: [ManifestDiagnostic] = []
@@ -24,7 +34,7 @@ struct ManifestValidator {
         // 1. Resolve every type name.
         var resolved: [(entry: Manifest.Entry, type: any ModuleProtocol.Type)] = []
         var disabled: [ModuleIdentifier: Manifest.Entry] = [:]
-        let candidateNames = existing.typeNames + resolver.knownTypeNames + manifest.modules.map(\.typeName)
+        let candidateNames = existing.typeNames + resolver.knownTypeNames + manifest.modules.flatMap { Self.guesses(for: $0.typeName) }
         for entry in manifest.modules {
             let typePath = "\(entry.path).type"
             guard let found = resolver.type(named: entry.typeName) else {

@@ -18,9 +18,11 @@ let package = Package(
         // Demo modules. They talk to each other only through service protocols and the bridge.
         .target(name: "AuthModule", dependencies: ["ModuleHost", "CCrypt"]),
         .target(name: "NumbersModule", dependencies: ["ModuleHost", "AuthModule"]),
+        // The worked example of adding a module: linked into the shell, listed in modules.json, never imported.
+        .target(name: "ClockModule", dependencies: ["ModuleHost"]),
 
         // The shell executable that hosts the modules listed in modules.json.
-        .executableTarget(name: "AppShell", dependencies: ["ModuleHost", "AuthModule", "NumbersModule"]),
+        .executableTarget(name: "AppShell", dependencies: ["ModuleHost", "AuthModule", "NumbersModule", "ClockModule"]),
 
         .testTarget(name: "ModuleHostTests", dependencies: ["ModuleHost"]),
         .testTarget(name: "AuthModuleTests", dependencies: ["AuthModule", "ModuleHost"]),

@@ -4,7 +4,7 @@ import Testing
 
 @Suite("Module resolution")
 struct ResolutionTests {
-    private func manager(_ types: String..., recorder: Recorder = Recorder()) throws -> ModuleManager {
+    private func manager(_ types: String..., recorder: LoadRecorder = LoadRecorder()) throws -> ModuleManager {
         let manager = ModuleManager.forTesting(recorder: recorder)
         let list = types.map { "\"ModuleHostTests.\($0)\"" }.joined(separator: ", ")
         try manager.registerModules(from: Data("{\"modules\": [\(list)]}".utf8))
@@ -35,7 +35,7 @@ struct ResolutionTests {
     }
 
     @Test func modulesAreLazyAndLoadTheirRequirementsFirst() throws {
-        let recorder = Recorder()
+        let recorder = LoadRecorder()
         let manager = try manager("BaseModule", "GreeterModule", recorder: recorder)
         #expect(recorder.events.isEmpty)
         #expect(manager.modules.allSatisfy { $0.state == .registered })
@@ -45,7 +45,7 @@ struct ResolutionTests {
     }
 
     @Test func eagerModulesLoadWithLoadEagerModules() throws {
-        let recorder = Recorder()
+        let recorder = LoadRecorder()
         let manager = ModuleManager.forTesting(recorder: recorder)
         try manager.registerModules(from: Data("""
             {"modules": [{"type": "ModuleHostTests.EagerModule", "eager": true}, "ModuleHostTests.BaseModule"]}
@@ -95,7 +95,7 @@ struct ResolutionTests {
     }
 
     @Test func exactlyOnceWhenManyTasksRaceOnFirstResolve() async throws {
-        let recorder = Recorder()
+        let recorder = LoadRecorder()
         let manager = try manager("SlowModule", recorder: recorder)
         let identities = await withTaskGroup(of: ObjectIdentifier?.self) { group in
             for index in 0..<64 {
@@ -117,9 +117,9 @@ struct ResolutionTests {
     }
 
     @Test func exactlyOnceWhenManyThreadsRaceOnFirstResolve() throws {
-        let recorder = Recorder()
+        let recorder = LoadRecorder()
         let manager = try manager("SlowModule", recorder: recorder)
-        let results = Recorder()
+        let results = LoadRecorder()
         DispatchQueue.concurrentPerform(iterations: 16) { _ in
             let identity = (try? manager.bridge.resolve(CounterService.self).identifier).map { "\($0)" } ?? "failed"
             results.record(identity)
@@ -130,7 +130,7 @@ struct ResolutionTests {
     }
 
     @Test func reentrantResolveFromModuleDidLoad() throws {
-        let recorder = Recorder()
+        let recorder = LoadRecorder()
         let manager = try manager("BaseModule", "GreeterModule", "ReentrantModule", recorder: recorder)
         _ = try manager.bridge.resolve("test.reentrant")
         #expect(recorder.events == ["load base", "load greeter", "reentrant got: Hello, re-entry!"])
@@ -147,7 +147,7 @@ struct ResolutionTests {
     @Test func crossThreadResolutionCycleIsDetected() throws {
         let manager = try manager("CrossAModule", "CrossBModule")
         manager.inject(CrossThreadLatch(), as: CrossThreadLatch.self)
-        let outcomes = Recorder()
+        let outcomes = LoadRecorder()
         let done = DispatchGroup()
         for identifier: ModuleIdentifier in ["test.cross.a", "test.cross.b"] {
             done.enter()
@@ -178,7 +178,7 @@ struct ResolutionTests {
     }
 
     @Test func unloadAllRunsInReverseLoadOrder() throws {
-        let recorder = Recorder()
+        let recorder = LoadRecorder()
         let manager = try manager("BaseModule", "GreeterModule", recorder: recorder)
         _ = try manager.bridge.resolve(GreetingService.self)
         let unloaded = manager.unloadAll()
@@ -225,7 +225,7 @@ struct ResolutionTests {
     }
 
     @Test func configurationIsTypedAndReadInModuleDidLoad() throws {
-        let recorder = Recorder()
+        let recorder = LoadRecorder()
         let manager = ModuleManager.forTesting(recorder: recorder)
         try manager.registerModules(from: Data("""
             {"modules": [{"type": "ModuleHostTests.ConfiguredModule", "config": {"greeting": "hey", "users": [{"name": "a", "age": 3}]}}]}
@@ -235,7 +235,7 @@ struct ResolutionTests {
     }
 
     @Test func configurationGivenInCode() throws {
-        let recorder = Recorder()
+        let recorder = LoadRecorder()
         let manager = ModuleManager.forTesting(recorder: recorder)
         try manager.register(ConfiguredModule.self, config: .init(greeting: "code"))
         _ = try manager.bridge.resolve("test.configured")

@@ -21,7 +21,7 @@ extension ModuleIdentifier {
 /// Has no requirements; records its load and unload.
 final class BaseModule: ModuleProtocol {
     static let moduleIdentifier: ModuleIdentifier = .base
-    private let recorder = Recorder.Holder()
+    private let recorder = LoadRecorder.Holder()
     init() {}
     func moduleDidLoad(with manager: ModuleManager) throws {
         recorder.set(manager.recorder)
@@ -35,7 +35,7 @@ final class GreeterModule: ModuleProtocol, GreetingService {
     static let moduleIdentifier: ModuleIdentifier = .greeter
     static let requiredModules: [ModuleIdentifier] = [.base]
     static let providedServices: [ProvidedService] = [.service(GreetingService.self)]
-    private let recorder = Recorder.Holder()
+    private let recorder = LoadRecorder.Holder()
     init() {}
     func moduleDidLoad(with manager: ModuleManager) throws {
         recorder.set(manager.recorder)
@@ -199,11 +199,11 @@ final class ConfiguredModule: ConfigurableModule {
 /// A class that is not a module.
 final class NotAModule {}
 
-extension Recorder {
+extension LoadRecorder {
     /// Lets a module keep the recorder it found at load time for use at unload time.
     final class Holder: Sendable {
-        private let value = Mutex<Recorder?>(nil)
-        func set(_ recorder: Recorder?) { value.withLock { $0 = recorder } }
-        func get() -> Recorder? { value.withLock { $0 } }
+        private let value = Mutex<LoadRecorder?>(nil)
+        func set(_ recorder: LoadRecorder?) { value.withLock { $0 = recorder } }
+        func get() -> LoadRecorder? { value.withLock { $0 } }
     }
 }

@@ -3,7 +3,7 @@ import Synchronization
 import ModuleHost
 
 /// Records events from test modules. Each test injects its own, so parallel tests share nothing.
-final class Recorder: Sendable {
+final class LoadRecorder: Sendable {
     private let storage = Mutex<[String]>([])
 
     func record(_ event: String) {
@@ -39,11 +39,11 @@ final class CrossThreadLatch: Sendable {
 
 extension ModuleManager {
     /// A manager that resolves test module types by name through the Swift runtime, with a recorder injected.
-    static func forTesting(recorder: Recorder = Recorder()) -> ModuleManager {
+    static func forTesting(recorder: LoadRecorder = LoadRecorder()) -> ModuleManager {
         let manager = ModuleManager()
-        manager.inject(recorder, as: Recorder.self)
+        manager.inject(recorder, as: LoadRecorder.self)
         return manager
     }
 
-    var recorder: Recorder? { try? bridge.resolve(Recorder.self) }
+    var recorder: LoadRecorder? { try? bridge.resolve(LoadRecorder.self) }
 }

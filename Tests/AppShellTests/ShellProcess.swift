@@ -1,0 +1,106 @@
+import Foundation
+
+/// Runs the built `app-shell` binary with scripted input in a directory of its own.
+struct ShellProcess {
+    struct Result {
+        let status: Int32
+        let stdout: String
+        let stderr: String
+        var all: String { stdout + stderr }
+    }
+
+    /// The `app-shell` built next to the test bundle.
+    static var executable: URL {
+        get throws {
+            let candidates = [
+                URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
+                Bundle.main.bundleURL, Bundle.main.bundleURL.deletingLastPathComponent(),
+            ]
+            for directory in candidates {
+                let url = directory.appendingPathComponent("app-shell")
+                if FileManager.default.isExecutableFile(atPath: url.path) { return url }
+            }
+            throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: "app-shell next to \(candidates[0].path)"])
+        }
+    }
+
+    /// Runs `app-shell arguments` in `directory`, feeding `input`, and waits (at most `timeout` seconds).
+    static func run(_ arguments: [String], input: String = "", in directory: URL,
+                    environment: [String: String] = [:], timeout: Double = 60) throws -> Result {
+        let process = Process()
+        process.executableURL = try executable
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        var env = ProcessInfo.processInfo.environment
+        env.merge(environment) { _, new in new }
+        process.environment = env
+        let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        process.standardError = stderr
+        try process.run()
+        let outputs = OutputCollector(stdout: stdout, stderr: stderr)
+        stdin.fileHandleForWriting.write(Data(input.utf8))
+        try? stdin.fileHandleForWriting.close()
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning && Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        if process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+            throw CocoaError(.executableLoad, userInfo: [NSLocalizedDescriptionKey: "app-shell \(arguments) did not finish within \(timeout) s"])
+        }
+        process.waitUntilExit()
+        let (out, err) = outputs.finish()
+        return Result(status: process.terminationStatus, stdout: out, stderr: err)
+    }
+}
+
+/// Drains both pipes on background threads so a chatty child can never block on a full pipe.
+private final class OutputCollector: @unchecked Sendable {
+    private var out = Data(), err = Data()
+    private let group = DispatchGroup()
+
+    init(stdout: Pipe, stderr: Pipe) {
+        group.enter()
+        DispatchQueue.global().async { self.out = stdout.fileHandleForReading.readDataToEndOfFile(); self.group.leave() }
+        group.enter()
+        DispatchQueue.global().async { self.err = stderr.fileHandleForReading.readDataToEndOfFile(); self.group.leave() }
+    }
+
+    func finish() -> (String, String) {
+        group.wait()
+        return (String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+    }
+}
+
+/// A temporary working directory holding a manifest, removed at the end of the test.
+final class Workspace {
+    let url: URL
+
+    init(manifest: String? = Workspace.demoManifest) throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("app-shell-e2e-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        if let manifest { try write(manifest, to: "modules.json") }
+    }
+
+    deinit { try? FileManager.default.removeItem(at: url) }
+
+    @discardableResult
+    func write(_ text: String, to name: String) throws -> URL {
+        let file = url.appendingPathComponent(name)
+        try Data(text.utf8).write(to: file)
+        return file
+    }
+
+    func run(_ arguments: [String] = [], input: String = "", environment: [String: String] = [:]) throws -> ShellProcess.Result {
+        try ShellProcess.run(arguments, input: input, in: url, environment: environment)
+    }
+
+    /// The repository's own modules.json, so the tests exercise what a new user runs.
+    static var demoManifest: String {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        return (try? String(contentsOf: root.appendingPathComponent("modules.json"), encoding: .utf8)) ?? ""
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import ModuleHost
+import Synchronization
+import Testing
+
+@testable import AuthModule
+
+/// Observes sessions the way any module would; registered next to AuthModule in the tests' manifests.
+final class SessionWatcherModule: ModuleProtocol, AuthSessionObserver {
+    static let moduleIdentifier: ModuleIdentifier = "test.session-watcher"
+    private let seen = Mutex<[String]>([])
+    init() {}
+    var events: [String] { seen.withLock { $0 } }
+    func sessionDidAuthenticate(with user: AuthenticatedUser) { seen.withLock { $0.append("in \(user.username)") } }
+    func sessionDidDeauthenticate(with user: AuthenticatedUser) { seen.withLock { $0.append("out \(user.username)") } }
+}
+
+/// AuthModule hosted by a real ModuleManager: manifest config, startup restore, broadcasts.
+@Suite("AuthModule in a host")
+struct AuthModuleHostTests {
+    private func manager(in directory: TemporaryDirectory, notices: NoticeLog<HostNotice>? = nil) throws -> ModuleManager {
+        let users = Fixtures.users.map { #"{"username": "\#($0.username)", "passwordHash": "\#($0.passwordHash)"}"# }
+        let manifest = """
+            {"modules": [{"type": "AuthModule.AuthModule", "config": {"users": [\(users.joined(separator: ","))]}},
+                         "AuthModuleTests.SessionWatcherModule"]}
+            """
+        let manager = ModuleManager()
+        let collected = notices
+        manager.inject(HostEnvironment(stateDirectory: directory.stateDirectory, manifestDirectory: directory.url) { notice in
+            collected?.append(notice)
+        }, as: HostEnvironment.self)
+        try manager.registerModules(from: Data(manifest.utf8))
+        return manager
+    }
+
+    @Test func restoresTheSessionAtStartupAndBroadcastsSessionChanges() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let first = try manager(in: directory)
+        let watcher = try first.bridge.resolve("test.session-watcher", as: SessionWatcherModule.self)
+        let report = try await first.initiator.start()
+        #expect(report.record("auth.restore-session")?.state == .succeeded)
+        #expect(report.record("auth.restore-session")?.phase == .high)
+
+        let auth = try first.bridge.resolve(AuthService.self)
+        _ = try await auth.logIn(username: "alice", password: Fixtures.alicePassword)
+        #expect(watcher.events == ["in alice"])
+        first.unloadAll()
+
+        // A new host over the same state directory restores the session in its .high operation.
+        let notices = NoticeLog<HostNotice>()
+        let second = try manager(in: directory, notices: notices)
+        _ = try await second.initiator.start()
+        let restored = try second.bridge.resolve(AuthService.self)
+        #expect(restored.state.user?.username == "alice")
+        #expect(notices.items.contains { $0.module == .auth && $0.message.contains("restored") })
+
+        let secondWatcher = try second.bridge.resolve("test.session-watcher", as: SessionWatcherModule.self)
+        await restored.logOut()
+        #expect(secondWatcher.events.last == "out alice")
+        #expect(restored.state == AuthenticationModel.notAuthenticated(.loggedOut))
+    }
+
+    @Test func corruptedSessionFileIsReportedThroughTheHost() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        try FileManager.default.createDirectory(at: directory.stateDirectory, withIntermediateDirectories: true)
+        try Data("\u{0}\u{1}garbage".utf8).write(to: directory.stateDirectory.appendingPathComponent("session.json"))
+        let notices = NoticeLog<HostNotice>()
+        let manager = try manager(in: directory, notices: notices)
+        let report = try await manager.initiator.start()
+        #expect(report.isSuccessful)
+        #expect(try manager.bridge.resolve(AuthService.self).state.isAuthenticated == false)
+        #expect(notices.items.contains { $0.severity == .warning && $0.module == .auth })
+    }
+
+    @Test func invalidConfigIsAManifestErrorWithItsPath() throws {
+        let manager = ModuleManager()
+        let error = try #require(throws: ManifestError.self) {
+            try manager.registerModules(from: Data(#"{"modules": [{"type": "AuthModule.AuthModule", "config": {"users": [{"username": "x"}]}}]}"#.utf8))
+        }
+        #expect(error.diagnostics.first?.code == .invalidConfig)
+        #expect(error.diagnostics.first?.path.hasPrefix("modules[0].config.users[0]") == true)
+        #expect(error.diagnostics.first?.message.contains("passwordHash") == true)
+    }
+}
+
+/// Collects what modules report through the host, from any thread.
+final class NoticeLog<Item: Sendable>: Sendable {
+    private let storage = Mutex<[Item]>([])
+    func append(_ item: Item) { storage.withLock { $0.append(item) } }
+    var items: [Item] { storage.withLock { $0 } }
+}

@@ -69,8 +69,8 @@ struct AppShell {
 
     /// `app-shell fact <n>`: start quietly, print one fact, shut down.
     private func fact(_ number: Int64, _ invocation: Invocation) async throws(HostRuntime.Stop) -> ExitCode {
-        let runtime = try HostRuntime.load(invocation, console: console)
         let events = ShellEvents(inputIsTerminal: false)
+        let runtime = try HostRuntime.load(invocation, console: console)
         var quiet = invocation
         quiet.quiet = true
         let outcome = await StartupRunner(runtime: runtime, events: events, invocation: quiet).run(showReport: false)
@@ -88,8 +88,9 @@ struct AppShell {
 
     /// The default: start the modules, serve commands, shut down in order.
     private func serve(_ invocation: Invocation) async throws(HostRuntime.Stop) -> ExitCode {
-        let runtime = try HostRuntime.load(invocation, console: console)
+        // Catch signals first, so Ctrl-C at any point shuts down in order.
         let events = ShellEvents(inputIsTerminal: console.inputIsTerminal)
+        let runtime = try HostRuntime.load(invocation, console: console)
         let outcome = await StartupRunner(runtime: runtime, events: events, invocation: invocation).run(showReport: !invocation.quiet)
         let shutdown = Shutdown(runtime: runtime, tracePath: invocation.tracePath)
         switch outcome {

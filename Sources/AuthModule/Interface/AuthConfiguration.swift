@@ -25,10 +25,14 @@ public struct AuthConfiguration: Decodable, Sendable, Equatable {
     public struct UserRecord: Decodable, Sendable, Equatable, CustomStringConvertible,
         CustomDebugStringConvertible, CustomReflectable
     {
+        /// The name the user logs in with.
         public var username: String
+        /// The name to show; the username when absent.
         public var displayName: String?
+        /// The salted crypt(3) hash of the password (`$y$...` or `$6$...`), never the password itself.
         public var passwordHash: String
 
+        /// Creates a user record.
         public init(username: String, displayName: String? = nil, passwordHash: String) {
             self.username = username
             self.displayName = displayName
@@ -39,6 +43,7 @@ public struct AuthConfiguration: Decodable, Sendable, Equatable {
             case username, displayName, passwordHash
         }
 
+        /// Decodes a user record, rejecting unknown fields.
         public init(from decoder: any Decoder) throws {
             try rejectUnknownKeys(in: decoder, allowed: CodingKeys.allCases.map(\.rawValue))
             let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -47,13 +52,16 @@ public struct AuthConfiguration: Decodable, Sendable, Equatable {
             passwordHash = try container.decode(String.self, forKey: .passwordHash)
         }
 
+        /// The username and display name; never the hash.
         public var description: String {
             let name = displayName.map { ", displayName: \(String(reflecting: $0))" } ?? ""
             return "UserRecord(username: \(String(reflecting: username))\(name), passwordHash: <redacted>)"
         }
 
+        /// The same as `description`; never the hash.
         public var debugDescription: String { description }
 
+        /// A mirror without the hash, so dumps cannot leak it.
         public var customMirror: Mirror {
             Mirror(self, children: ["username": username, "displayName": displayName as Any], displayStyle: .struct)
         }
@@ -73,6 +81,7 @@ public struct AuthConfiguration: Decodable, Sendable, Equatable {
     /// The state directory used when the configuration gives none, relative to the working directory.
     public static let defaultStateDirectory = ".app-shell"
 
+    /// Creates a configuration.
     public init(
         users: [UserRecord] = [],
         usersFile: String? = nil,
@@ -89,6 +98,7 @@ public struct AuthConfiguration: Decodable, Sendable, Equatable {
         case users, usersFile, stateDirectory, sessionLifetime
     }
 
+    /// Decodes a configuration, rejecting unknown fields.
     public init(from decoder: any Decoder) throws {
         try rejectUnknownKeys(in: decoder, allowed: CodingKeys.allCases.map(\.rawValue))
         let container = try decoder.container(keyedBy: CodingKeys.self)

@@ -25,6 +25,7 @@ public struct AuthError: Error, Sendable, Equatable, CustomStringConvertible, Lo
     /// A human-readable message, free of secrets.
     public let message: String
 
+    /// Creates an error.
     public init(_ code: Code, _ message: String) {
         self.code = code
         self.message = message
@@ -36,7 +37,9 @@ public struct AuthError: Error, Sendable, Equatable, CustomStringConvertible, Lo
     static let unknownUser = AuthError(.unknownUser, invalidCredentialsMessage)
     static let wrongPassword = AuthError(.wrongPassword, invalidCredentialsMessage)
 
+    /// The message; never contains a password or token.
     public var description: String { message }
 
+    /// The message, for `LocalizedError` users.
     public var errorDescription: String? { message }
 }

@@ -40,6 +40,7 @@ public struct AuthenticatedUser: Sendable, Hashable, Codable, CustomStringConver
     /// When the session ends.
     public let expiresAt: Date
 
+    /// Creates a user value.
     public init(username: String, displayName: String, authenticatedAt: Date, expiresAt: Date) {
         self.username = username
         self.displayName = displayName
@@ -52,6 +53,7 @@ public struct AuthenticatedUser: Sendable, Hashable, Codable, CustomStringConver
         date >= expiresAt
     }
 
+    /// The username, display name and session end; no secrets.
     public var description: String {
         "\(username) (\(displayName)), session until \(expiresAt.formatted(.iso8601))"
     }

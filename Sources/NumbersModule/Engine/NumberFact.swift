@@ -31,10 +31,14 @@ public struct NumberFact: Sendable, Hashable, Codable {
         case parity
     }
 
+    /// The number the fact is about.
     public let number: Int64
+    /// The fact, as an English sentence.
     public let content: String
+    /// The family of the fact.
     public let kind: Kind
 
+    /// Creates a fact.
     public init(number: Int64, content: String, kind: Kind) {
         self.number = number
         self.content = content

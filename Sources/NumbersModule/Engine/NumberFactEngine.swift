@@ -8,6 +8,7 @@ public struct NumberFactEngine: Sendable {
     /// The sieve used for small primality checks and trial division.
     public let primeTable: PrimeTable
 
+    /// Creates an engine that uses `primeTable` for small numbers.
     public init(primeTable: PrimeTable = .shared) {
         self.primeTable = primeTable
     }

@@ -6,6 +6,8 @@ import NumbersModule
 @main
 enum AppShellMain {
     static func main() async {
+        // Write errors on a closed pipe are handled where they happen, instead of killing the process.
+        signal(SIGPIPE, SIG_IGN)
         let code = await AppShell(console: .standard()).run(Array(CommandLine.arguments.dropFirst()))
         exit(code.rawValue)
     }

@@ -62,28 +62,8 @@ struct Console: Sendable {
     }
 
     private func write(_ text: String, to descriptor: Int32) {
-        var bytes = Array(text.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeMutableBytes { buffer in
-                systemWrite(descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
-            }
-            if written < 0 {
-                if errno == EINTR { continue }
-                return  // a closed pipe: nothing more can be written
-            }
-            offset += written
-        }
-        bytes.removeAll()
+        let handle = descriptor == STDERR_FILENO ? FileHandle.standardError : FileHandle.standardOutput
+        // A closed pipe (`app-shell modules | head -1`) is not an error worth dying for.
+        try? handle.write(contentsOf: Data(text.utf8))
     }
-}
-
-private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
-    #if canImport(Darwin)
-    Darwin.write(descriptor, buffer, count)
-    #elseif canImport(Glibc)
-    Glibc.write(descriptor, buffer, count)
-    #else
-    Musl.write(descriptor, buffer, count)
-    #endif
 }

@@ -26,7 +26,8 @@ public struct StateFile: Sendable {
         self.init(url: url, maximumSize: maximumSize, failBeforeRename: false)
     }
 
-    init(url: URL, maximumSize: Int, failBeforeRename: Bool) {
+    /// A state file whose writes fail just before the rename, for tests of atomic replacement.
+    package init(url: URL, maximumSize: Int, failBeforeRename: Bool) {
         self.url = url
         self.maximumSize = maximumSize
         self.failBeforeRename = failBeforeRename
@@ -93,6 +94,20 @@ public struct StateFile: Sendable {
             throw StateFileError(.removeFailed, path: url.path, message: "cannot delete \(url.path): \(Self.reason())")
         }
         syncDirectory()
+    }
+
+    /// Deletes temporary files that interrupted writes of this file left behind, if older than `age` seconds
+    /// (younger ones may belong to a write in progress in another process).
+    public func removeStaleTemporaryFiles(olderThan age: TimeInterval = 60) {
+        let manager = FileManager.default
+        guard let names = try? manager.contentsOfDirectory(atPath: directory.path) else { return }
+        let limit = Date().addingTimeInterval(-age)
+        for name in names where name.hasPrefix(".\(url.lastPathComponent).") && name.hasSuffix(".tmp") {
+            let path = directory.appendingPathComponent(name).path
+            guard let modified = (try? manager.attributesOfItem(atPath: path))?[.modificationDate] as? Date,
+                  modified < limit else { continue }
+            unlink(path)
+        }
     }
 
     private func writeError(_ what: String) -> StateFileError {

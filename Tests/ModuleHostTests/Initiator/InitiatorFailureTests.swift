@@ -145,6 +145,27 @@ struct InitiatorFailureTests {
         #expect(final.isComplete)
     }
 
+    @Test func cancellingDrainCancelsLaterPhases() async throws {
+        let started = Latch()
+        let initiator = Initiator(maxConcurrentOperations: 2)
+        try initiator.add("boot", priority: .high) {}
+        try initiator.add("prefetch", priority: .low) {
+            started.open()
+            try await Task.sleep(for: .seconds(60))
+        }
+        try initiator.add("cleanup", priority: .idle) {}
+        try await initiator.start()
+        let task = Task { await initiator.drain() }
+        try await started.wait()
+        task.cancel()
+        let report = await task.value
+        #expect(report.state("boot") == .succeeded)
+        #expect(report.state("prefetch") == .cancelled)
+        #expect(report.state("cleanup") == .cancelled)
+        #expect(report.wasCancelled)
+        #expect(report.isComplete)
+    }
+
     @Test func cancelledBeforeStartRunsNothing() async throws {
         let runs = Box(0)
         let initiator = Initiator()

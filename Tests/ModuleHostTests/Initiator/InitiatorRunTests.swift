@@ -46,6 +46,7 @@ struct InitiatorRunTests {
         try initiator.add("fromCode", priority: .high, operation: recorder.body("fromCode"))
         let report = try await initiator.start()
         #expect(recorder.startOrder == ["fromModule", "fromCode"])
+        #expect(initiator.plan?.order == ["fromModule", "fromCode"])
         #expect(report.record("fromModule")?.module == "com.example.auth")
     }
 

@@ -63,6 +63,11 @@ public final class Initiator: Sendable {
         state.withLock { $0.makeReport() }
     }
 
+    /// The validated plan once `start()` has planned it (for rendering with `dotGraph()`/`mermaidGraph()`).
+    public var plan: StartupPlan? {
+        state.withLock { $0.plan }
+    }
+
     /// A stream of progress events from now on; it ends after `.finished`. Each access makes a new stream.
     public var events: AsyncStream<InitiatorEvent> {
         let (stream, continuation) = AsyncStream.makeStream(of: InitiatorEvent.self, bufferingPolicy: .unbounded)

@@ -53,6 +53,7 @@ final class Latch: Sendable {
         var remaining: Int
         var waiters: [Int: CheckedContinuation<Void, any Error>] = [:]
         var cancelled: Set<Int> = []
+        var stubborn: [CheckedContinuation<Void, Never>] = []
         var nextID = 0
     }
 
@@ -64,12 +65,13 @@ final class Latch: Sendable {
     var isOpen: Bool { state.withLock { $0.remaining <= 0 } }
 
     func open() {
-        let waiters = state.withLock { state in
+        let (waiters, stubborn) = state.withLock { state in
             state.remaining = 0
-            defer { state.waiters = [:] }
-            return Array(state.waiters.values)
+            defer { state.waiters = [:]; state.stubborn = [] }
+            return (Array(state.waiters.values), state.stubborn)
         }
         for waiter in waiters { waiter.resume() }
+        for waiter in stubborn { waiter.resume() }
     }
 
     func arrive() {
@@ -106,10 +108,15 @@ final class Latch: Sendable {
         }
     }
 
-    /// Waits for the latch to open, deliberately ignoring cancellation.
+    /// Waits for the latch to open, deliberately ignoring cancellation (without spinning).
     func waitIgnoringCancellation() async {
-        while !isOpen {
-            try? await Task.sleep(for: .milliseconds(5))
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let openNow = state.withLock { state in
+                if state.remaining <= 0 { return true }
+                state.stubborn.append(continuation)
+                return false
+            }
+            if openNow { continuation.resume() }
         }
     }
 }

@@ -24,13 +24,21 @@ struct ShellProcess {
         }
     }
 
+    /// A process that runs `app-shell arguments` in `directory`.
+    ///
+    /// The child changes directory itself (through `sh`): Foundation's `currentDirectoryURL` changes the
+    /// parent's directory while spawning on Linux, which races with other tests spawning in parallel.
+    static func makeProcess(_ arguments: [String], in directory: URL) throws -> Process {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", #"cd "$1" && shift && exec "$@""#, "sh", directory.path, try executable.path] + arguments
+        return process
+    }
+
     /// Runs `app-shell arguments` in `directory`, feeding `input`, and waits (at most `timeout` seconds).
     static func run(_ arguments: [String], input: String = "", in directory: URL,
                     environment: [String: String] = [:], timeout: Double = 60) throws -> Result {
-        let process = Process()
-        process.executableURL = try executable
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
+        let process = try makeProcess(arguments, in: directory)
         var env = ProcessInfo.processInfo.environment
         env.merge(environment) { _, new in new }
         process.environment = env

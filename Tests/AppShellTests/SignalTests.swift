@@ -9,10 +9,7 @@ struct SignalTests {
     private func interrupt(_ arguments: [String], manifest: String? = Workspace.demoManifest, after marker: String?,
                            delay: Double = 0, signal: Int32) throws -> (status: Int32, stdout: String, stderr: String) {
         let workspace = try Workspace(manifest: manifest)
-        let process = Process()
-        process.executableURL = try ShellProcess.executable
-        process.arguments = arguments
-        process.currentDirectoryURL = workspace.url
+        let process = try ShellProcess.makeProcess(arguments, in: workspace.url)
         let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
         process.standardInput = stdin
         process.standardOutput = stdout

@@ -1,5 +1,5 @@
+import ModuleHost
 import Foundation
-import Synchronization
 import Testing
 
 /// SIGINT and SIGTERM shut the shell down in order, with the documented exit status, and never hang.
@@ -58,7 +58,7 @@ struct SignalTests {
 
 /// Bytes arriving on a pipe, from the pipe's handler thread.
 private final class Buffer: Sendable {
-    private let data = Mutex(Data())
+    private let data = Locked(Data())
     func append(_ chunk: Data) { data.withLock { $0.append(chunk) } }
     var text: String { data.withLock { String(decoding: $0, as: UTF8.self) } }
 }

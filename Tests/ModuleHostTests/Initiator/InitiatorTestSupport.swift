@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 @testable import ModuleHost
 
 /// An error thrown by test operations.
@@ -17,7 +16,7 @@ final class Recorder: Sendable {
         var end: ContinuousClock.Instant?
     }
 
-    private let state = Mutex<[Interval]>([])
+    private let state = Locked<[Interval]>([])
 
     /// Records the start, runs `work`, records the end.
     func run(_ id: String, _ work: @Sendable () async throws -> Void = {}) async throws {
@@ -57,10 +56,10 @@ final class Latch: Sendable {
         var nextID = 0
     }
 
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
     /// A latch that opens after `count` calls to `arrive()` (or one call to `open()`).
-    init(count: Int = 1) { state = Mutex(State(remaining: count)) }
+    init(count: Int = 1) { state = Locked(State(remaining: count)) }
 
     var isOpen: Bool { state.withLock { $0.remaining <= 0 } }
 
@@ -123,7 +122,7 @@ final class Latch: Sendable {
 
 /// Tracks how many operations run at once and the most ever seen.
 final class ConcurrencyCounter: Sendable {
-    private let state = Mutex<(current: Int, maximum: Int)>((0, 0))
+    private let state = Locked<(current: Int, maximum: Int)>((0, 0))
 
     /// Enters; returns the number now running.
     func enter() -> Int {
@@ -141,8 +140,8 @@ final class ConcurrencyCounter: Sendable {
 
 /// A thread-safe box for one value.
 final class Box<Value: Sendable>: Sendable {
-    private let state: Mutex<Value>
-    init(_ value: Value) { state = Mutex(value) }
+    private let state: Locked<Value>
+    init(_ value: Value) { state = Locked(value) }
     var value: Value {
         get { state.withLock { $0 } }
     }

@@ -75,22 +75,30 @@ struct ShellProcess {
 }
 
 /// Drains both pipes on background threads so a chatty child can never block on a full pipe.
-private final class OutputCollector: @unchecked Sendable {
-    private var out = Data(), err = Data()
+private final class OutputCollector: Sendable {
+    private let out = Locked(Data()), err = Locked(Data())
     private let group = DispatchGroup()
 
     init(stdout: Pipe, stderr: Pipe) {
         group.enter()
-        DispatchQueue.global().async { self.out = stdout.fileHandleForReading.readDataToEndOfFile(); self.group.leave() }
+        DispatchQueue.global().async { [out, group] in
+            let data = stdout.fileHandleForReading.readDataToEndOfFile()
+            out.withLock { $0 = data }
+            group.leave()
+        }
         group.enter()
-        DispatchQueue.global().async { self.err = stderr.fileHandleForReading.readDataToEndOfFile(); self.group.leave() }
+        DispatchQueue.global().async { [err, group] in
+            let data = stderr.fileHandleForReading.readDataToEndOfFile()
+            err.withLock { $0 = data }
+            group.leave()
+        }
     }
 
     func finish() async -> (String, String) {
         await withCheckedContinuation { continuation in
             group.notify(queue: .global()) { continuation.resume() }
         }
-        return (String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+        return (out.withLock { String(decoding: $0, as: UTF8.self) }, err.withLock { String(decoding: $0, as: UTF8.self) })
     }
 }
 

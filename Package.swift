@@ -10,7 +10,8 @@ let package = Package(
     ],
     targets: [
         // The library: manifest -> registry -> bridge -> initiator.
-        .target(name: "ModuleHost"),
+        // It has no C module in its interface, so plugins compile against it with nothing but its .swiftmodule.
+        .target(name: "ModuleHost", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
 
         // The C library's crypt(3) (libxcrypt on Linux), used by AuthModule for password hashes.
         .systemLibrary(name: "CCrypt", path: "Sources/CCrypt"),
@@ -22,7 +23,12 @@ let package = Package(
         .target(name: "ClockModule", dependencies: ["ModuleHost"]),
 
         // The shell executable that hosts the modules listed in modules.json.
-        .executableTarget(name: "AppShell", dependencies: ["ModuleHost", "AuthModule", "NumbersModule", "ClockModule"]),
+        // Plugins link against the ModuleHost symbols this executable exports (see README, "Plugins").
+        .executableTarget(
+            name: "AppShell",
+            dependencies: ["ModuleHost", "AuthModule", "NumbersModule", "ClockModule"],
+            linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"], .when(platforms: [.linux]))]
+        ),
 
         .testTarget(name: "ModuleHostTests", dependencies: ["ModuleHost"]),
         .testTarget(name: "AuthModuleTests", dependencies: ["AuthModule", "ModuleHost"]),

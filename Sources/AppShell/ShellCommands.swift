@@ -40,7 +40,17 @@ struct ShellCommands {
         case "services": Listings(console: console, json: invocation.json).services(bridge)
         case "startup": startup()
         default:
+            let moduleCommands = runtime.manager.moduleCommands()
+            if let (module, command) = moduleCommands.first(where: { $0.command.name == name }) {
+                do {
+                    console.out(try await command.run(arguments, runtime.manager))
+                } catch {
+                    console.error("\(name) (\(module)): \(error)")
+                }
+                return
+            }
             let names = Self.help.map { String($0.usage.split(separator: " ")[0]) } + ["login", "quit", "exit"]
+                + moduleCommands.map(\.command.name)
             let hint = Suggestions.closest(to: name, in: names).map { "; did you mean '\($0)'?" } ?? ""
             console.error("unknown command '\(name)'\(hint)")
             printHelp()
@@ -48,10 +58,16 @@ struct ShellCommands {
     }
 
     private func printHelp() {
-        let width = Self.help.map(\.usage.count).max() ?? 0
+        let moduleCommands = runtime.manager.moduleCommands()
+        let width = (Self.help.map(\.usage.count) + moduleCommands.map(\.command.usage.count)).max() ?? 0
         console.out("Commands:")
         for (usage, summary) in Self.help {
             console.out("  \(usage.padding(toLength: width, withPad: " ", startingAt: 0))  \(summary)")
+        }
+        guard !moduleCommands.isEmpty else { return }
+        console.out("Commands from modules:")
+        for (module, command) in moduleCommands {
+            console.out("  \(command.usage.padding(toLength: width, withPad: " ", startingAt: 0))  \(command.summary) [\(module)]")
         }
     }
 

@@ -17,12 +17,21 @@ extension ModuleIdentifier {
     public static let clock: ModuleIdentifier = "com.modulehost.clock"
 }
 
-/// Provides ``ClockService``.
-public final class ClockModule: ModuleProtocol, ClockService {
+/// Provides ``ClockService``, and the `uptime` command to hosts that take module commands.
+public final class ClockModule: ModuleCommandsProviding, ClockService {
     /// `com.modulehost.clock`.
     public static let moduleIdentifier: ModuleIdentifier = .clock
     /// Provides ``ClockService``.
     public static let providedServices: [ProvidedService] = [.service(ClockService.self)]
+
+    /// `uptime`: how long the app has been running.
+    public static let commands: [ModuleCommand] = [
+        ModuleCommand("uptime", summary: "how long the app has been running") { _, manager in
+            let clock = try manager.bridge.resolve(ClockService.self)
+            let seconds = Double(clock.uptime().components.seconds) + Double(clock.uptime().components.attoseconds) / 1e18
+            return "up \(String(format: "%.1f", seconds)) s, since \(clock.startedAt.formatted(.iso8601))"
+        },
+    ]
 
     /// When the module was loaded.
     public let startedAt = Date()

@@ -53,6 +53,12 @@ extension Manifest {
         public var config: ModuleConfiguration?
         /// Overrides for the module's startup operations.
         public var startup: StartupOverrides
+        /// A plugin library to load before looking the type up, relative to the manifest's folder.
+        public var library: String?
+        /// The library's expected SHA-256, as 64 hexadecimal digits; a mismatch refuses the load.
+        public var sha256: String?
+        /// Whether a failure to load this module's library is only a warning (the module is left out).
+        public var optional: Bool
         /// Where the entry stands in its file, such as `modules[2]`.
         public var path: String
         /// The entry's line and column, where known.
@@ -61,13 +67,17 @@ extension Manifest {
         /// Creates an entry; `path` defaults to a description of the type name for entries made in code.
         public init(
             typeName: String, enabled: Bool = true, eager: Bool = false, config: ModuleConfiguration? = nil,
-            startup: StartupOverrides = StartupOverrides(), path: String? = nil, location: SourceLocation? = nil
+            startup: StartupOverrides = StartupOverrides(), library: String? = nil, sha256: String? = nil,
+            optional: Bool = false, path: String? = nil, location: SourceLocation? = nil
         ) {
             self.typeName = typeName
             self.enabled = enabled
             self.eager = eager
             self.config = config
             self.startup = startup
+            self.library = library
+            self.sha256 = sha256
+            self.optional = optional
             self.path = path ?? "modules[\"\(typeName)\"]"
             self.location = location
         }

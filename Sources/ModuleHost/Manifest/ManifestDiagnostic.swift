@@ -54,6 +54,8 @@ public struct ManifestDiagnostic: Sendable, Hashable, CustomStringConvertible {
         case unusedConfig
         /// Startup overrides name an operation the module does not declare.
         case unknownOperation
+        /// A plugin library was refused or failed to load (see the message for why).
+        case pluginRejected
         /// The manifest lists no enabled modules.
         case noModules
     }

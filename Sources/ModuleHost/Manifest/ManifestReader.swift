@@ -22,7 +22,7 @@ enum ManifestReader {
     }
 
     static let rootFields = ["version", "modules"]
-    static let entryFields = ["type", "enabled", "eager", "config", "priority", "timeout", "failurePolicy", "operations"]
+    static let entryFields = ["type", "enabled", "eager", "config", "priority", "timeout", "failurePolicy", "operations", "library", "sha256", "optional"]
     static let overrideFields = ["priority", "timeout", "failurePolicy"]
 
     static func read(contentsOf url: URL) -> Result {
@@ -175,6 +175,9 @@ enum ManifestReader {
                 }
                 if let enabled = readBool(value, "enabled", path: path) { entry.enabled = enabled }
                 if let eager = readBool(value, "eager", path: path) { entry.eager = eager }
+                if let optional = readBool(value, "optional", path: path) { entry.optional = optional }
+                entry.library = readString(value, "library", path: path, expected: "a path to a shared library")
+                entry.sha256 = readString(value, "sha256", path: path, expected: "64 hexadecimal digits")
                 if let config = value.member("config") {
                     if case .object = config.kind {
                         entry.config = ModuleConfiguration(value: config, source: source, file: file, path: "\(path).config")
@@ -221,6 +224,15 @@ enum ManifestReader {
                 return nil
             }
             return flag
+        }
+
+        mutating func readString(_ object: JSONValue, _ key: String, path: String, expected: String) -> String? {
+            guard let value = object.member(key) else { return nil }
+            guard case .string(let text) = value.kind, !text.isEmpty else {
+                wrongType("\(path).\(key)", value, expected: expected)
+                return nil
+            }
+            return text
         }
 
         mutating func readOverrides(_ object: JSONValue, path: String) -> StartupOverrides {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Checks a structurally sound manifest against the program: type names, identifiers, services,
 /// requirements, cycles and configs, reporting every problem in one pass.
 struct ManifestValidator {
@@ -11,6 +13,14 @@ struct ManifestValidator {
     let manifest: Manifest
     let resolver: ModuleTypeResolver
     let existing: Existing
+
+    /// The folder against which plugin library paths are resolved: the manifest's own, or the working directory.
+    var manifestDirectory: URL {
+        if let file = manifest.file {
+            return URL(fileURLWithPath: file).deletingLastPathComponent()
+        }
+        return URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
+    }
 
     /// Names worth trying as suggestions for `name`: itself, and the SwiftPM convention of a module class
     /// named after its target (`AuthModule.AuthModule`), which covers a misspelt class or a missing prefix.
@@ -37,7 +47,23 @@ struct ManifestValidator {
         let candidateNames = existing.typeNames + resolver.knownTypeNames + manifest.modules.flatMap { Self.guesses(for: $0.typeName) }
         for entry in manifest.modules {
             let typePath = "\(entry.path).type"
+            var loadedLibrary: String?
+            if let library = entry.library, entry.enabled {
+                do {
+                    loadedLibrary = try PluginLoader.load(library, sha256: entry.sha256, manifestDirectory: manifestDirectory)
+                } catch {
+                    let note = entry.optional ? "; the module is optional, so it is left out" : ""
+                    report(entry.optional ? .warning : .error, .pluginRejected, entry, "\(entry.path).library",
+                           error.message + note)
+                    continue
+                }
+            }
             guard let found = resolver.type(named: entry.typeName) else {
+                if let loadedLibrary {
+                    report(entry.optional ? .warning : .error, .unknownType, entry, typePath,
+                           "the library \(loadedLibrary) loaded, but it defines no type named \"\(entry.typeName)\"")
+                    continue
+                }
                 var message = "no type named \"\(entry.typeName)\" is linked into this program"
                 if !entry.typeName.contains(".") {
                     message += "; type names are qualified with their Swift module, like \"AuthModule.AuthModule\""
@@ -134,7 +160,7 @@ struct ManifestValidator {
                        "\(entry.typeName) has no startup operation \"\(name)\"; \(list)",
                        suggestion: Suggestions.closest(to: name, in: declared).map { "did you mean \"\($0)\"?" })
             }
-            let origin = "\(manifest.file ?? "manifest"): \(entry.path)"
+            let origin = "\(manifest.file ?? "manifest"): \(entry.path)" + (entry.library.map { " (plugin \($0))" } ?? "")
             registrations.append(ModuleRegistration(type: type, typeName: entry.typeName, eager: entry.eager,
                                                     configuration: configuration, startup: entry.startup, origin: origin))
         }

@@ -1,0 +1,45 @@
+import ModuleHost
+
+/// Greets people; provided by the Greeter plugin and used through the bridge like any other service.
+public protocol GreetingService: Sendable {
+    /// A greeting for `name`.
+    func greeting(for name: String) -> String
+}
+
+/// A module that lives in a plugin library: named in modules.json with its `library`, loaded at startup.
+public final class GreeterModule: ModuleProtocol, GreetingService, ModuleCommandsProviding {
+    /// `com.example.greeter`.
+    public static let moduleIdentifier: ModuleIdentifier = "com.example.greeter"
+    /// Provides ``GreetingService``.
+    public static let providedServices: [ProvidedService] = [.service(GreetingService.self)]
+    /// `greet <name>`, so the shell can reach the plugin without knowing its protocol.
+    public static let commands: [ModuleCommand] = [
+        ModuleCommand("greet", usage: "greet <name>", summary: "a greeting from the Greeter plugin") { arguments, manager in
+            try manager.bridge.resolve(GreetingService.self).greeting(for: arguments.first ?? "world")
+        },
+    ]
+
+    /// Creates the module.
+    public init() {}
+
+    /// "Hello, <name>, from a plugin!"
+    public func greeting(for name: String) -> String {
+        "Hello, \(name), from a plugin!"
+    }
+}
+
+/// The plugin's startup operation, declared with the seed's static protocol.
+extension GreeterModule: ModuleInitiatorProtocol {
+    /// `greeter.warm-up`.
+    public static var identifier: String { "greeter.warm-up" }
+    /// Runs with the other concurrent blocking operations.
+    public static var priority: Initiator.Priority { .asyncHigh }
+    /// Nothing to prepare in this example; a real plugin would load its resources here.
+    public static var operation: Initiator.Operation { {} }
+}
+
+/// A class in the plugin that is not a module, so a manifest naming it is refused.
+public final class GreeterHelper {
+    /// Creates a helper.
+    public init() {}
+}

@@ -1,0 +1,46 @@
+/// Why a plugin library named in a manifest was refused or failed to load; checked before `dlopen`
+/// wherever possible, so a refused library never runs any code.
+public struct PluginError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The kind of refusal.
+    public enum Code: String, Sendable, Hashable, Codable {
+        /// No file at the library path.
+        case notFound
+        /// The path (through `..` or a symbolic link) leads outside the manifest's folder.
+        case escapesManifestDirectory
+        /// The path names a directory or a device, not a regular file.
+        case notARegularFile
+        /// Group or others may write the file, or another user owns it.
+        case unsafePermissions
+        /// The manifest's `sha256` is not 64 hexadecimal digits.
+        case invalidChecksum
+        /// The file's SHA-256 differs from the manifest's `sha256`.
+        case checksumMismatch
+        /// The file is a shared library for another architecture or word size.
+        case wrongArchitecture
+        /// The file is not a shared library at all.
+        case notALibrary
+        /// The library needs a symbol that neither it nor the host provides (built against another host?).
+        case missingSymbol
+        /// The dynamic loader refused the library for another reason.
+        case loadFailed
+        /// This platform cannot load plugins.
+        case unsupportedPlatform
+    }
+
+    /// The kind of refusal.
+    public let code: Code
+    /// The library path as written in the manifest.
+    public let library: String
+    /// What is wrong and what was expected.
+    public let message: String
+
+    /// Creates an error.
+    public init(_ code: Code, library: String, message: String) {
+        self.code = code
+        self.library = library
+        self.message = message
+    }
+
+    /// The message.
+    public var description: String { message }
+}

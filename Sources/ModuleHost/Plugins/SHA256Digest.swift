@@ -1,0 +1,50 @@
+import Foundation
+
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// SHA-256 from the system's maintained implementation: OpenSSL's libcrypto on Linux, CommonCrypto on
+/// Apple platforms. Both are looked up at run time, so ModuleHost's interface carries no C module and plugins
+/// can be compiled against it alone.
+enum SHA256Digest {
+    private typealias EVPDigest = @convention(c) (
+        UnsafeRawPointer?, Int, UnsafeMutablePointer<UInt8>?, UnsafeMutablePointer<UInt32>?, OpaquePointer?, OpaquePointer?
+    ) -> Int32
+    private typealias EVPSHA256 = @convention(c) () -> OpaquePointer?
+    private typealias CCSHA256 = @convention(c) (UnsafeRawPointer?, UInt32, UnsafeMutablePointer<UInt8>?) -> UnsafeMutablePointer<UInt8>?
+
+    /// The digest of `data` as 64 lowercase hexadecimal digits, or `nil` when no system implementation is found.
+    static func hex(of data: Data) -> String? {
+        var digest = [UInt8](repeating: 0, count: 32)
+        #if canImport(Darwin)
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: -2), "CC_SHA256"), data.count <= Int(UInt32.max) else { return nil }
+        let function = unsafeBitCast(symbol, to: CCSHA256.self)
+        data.withUnsafeBytes { buffer in
+            digest.withUnsafeMutableBufferPointer { output in _ = function(buffer.baseAddress, UInt32(buffer.count), output.baseAddress) }
+        }
+        #else
+        let names: [String] = ["libcrypto.so.3", "libcrypto.so.1.1", "libcrypto.so"]
+        guard let library = names.lazy.compactMap({ name in dlopen(name, RTLD_NOW | RTLD_LOCAL) }).first,
+              let digestSymbol = dlsym(library, "EVP_Digest"), let sha256Symbol = dlsym(library, "EVP_sha256") else { return nil }
+        let evpDigest = unsafeBitCast(digestSymbol, to: EVPDigest.self)
+        let evpSHA256 = unsafeBitCast(sha256Symbol, to: EVPSHA256.self)
+        let succeeded = data.withUnsafeBytes { buffer in
+            digest.withUnsafeMutableBufferPointer { output in
+                evpDigest(buffer.baseAddress, buffer.count, output.baseAddress, nil, evpSHA256(), nil) == 1
+            }
+        }
+        guard succeeded else { return nil }
+        #endif
+        return digest.map { String(format: "%02x", $0) }.joined()
+    }
+
+    /// Whether `text` looks like a SHA-256 digest: 64 hexadecimal digits.
+    static func isWellFormed(_ text: String) -> Bool {
+        text.utf8.count == 64 && text.allSatisfy(\.isHexDigit)
+    }
+}

@@ -165,7 +165,7 @@ extension JSONEncoder {
     /// Pretty, sorted, ISO 8601 dates: the shell's `--json` output.
     static var shell: JSONEncoder {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .iso8601
         return encoder
     }

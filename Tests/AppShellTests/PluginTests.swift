@@ -1,0 +1,219 @@
+import Foundation
+import ModuleHost
+import Testing
+
+/// Builds the example plugin once per test process, against the ModuleHost interface of the app-shell under test.
+actor PluginBuild {
+    static let shared = PluginBuild()
+    private var built: Task<URL, any Error>?
+
+    /// The built `libGreeterPlugin.so`.
+    func library() async throws -> URL {
+        if let built { return try await built.value }
+        let task = Task { try await Self.build() }
+        built = task
+        return try await task.value
+    }
+
+    private static func build() async throws -> URL {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let binaries = try ShellProcess.executable.deletingLastPathComponent()
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("greeter-plugin-\(UUID().uuidString)")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = [root.appendingPathComponent("Examples/GreeterPlugin/build.sh").path, output.path]
+        var environment = ProcessInfo.processInfo.environment
+        environment["MODULEHOST_MODULES"] = binaries.appendingPathComponent("Modules").path
+        environment["PLUGIN_SCRATCH"] = root.appendingPathComponent("Examples/GreeterPlugin/.build-\(binaries.deletingLastPathComponent().lastPathComponent)").path
+        process.environment = environment
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent("greeter-plugin-build-\(UUID().uuidString).log")
+        guard FileManager.default.createFile(atPath: log.path, contents: nil) else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: log.path])
+        }
+        let handle = try FileHandle(forWritingTo: log)
+        process.standardOutput = handle
+        process.standardError = handle
+        let exited = AsyncStream<Void>.makeStream()
+        process.terminationHandler = { _ in exited.continuation.finish() }
+        try process.run()
+        for await _ in exited.stream {}
+        try handle.close()
+        let library = output.appendingPathComponent("libGreeterPlugin.so")
+        guard process.terminationStatus == 0, FileManager.default.fileExists(atPath: library.path) else {
+            let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+            throw CocoaError(.fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "the plugin did not build:\n\(text)"])
+        }
+        return library
+    }
+}
+
+@Suite("Plugins", .timeLimit(.minutes(10)))
+struct PluginTests {
+    /// A workspace with the built plugin copied to `plugins/` and a manifest naming it.
+    private func workspace(entry: (String) -> String) async throws -> Workspace {
+        let library = try await PluginBuild.shared.library()
+        let workspace = try Workspace(manifest: nil)
+        let plugins = workspace.url.appendingPathComponent("plugins")
+        try FileManager.default.createDirectory(at: plugins, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: library, to: plugins.appendingPathComponent("libGreeterPlugin.so"))
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: plugins.appendingPathComponent("libGreeterPlugin.so").path)
+        let sha = try Self.sha256(of: plugins.appendingPathComponent("libGreeterPlugin.so"))
+        try workspace.write(#"{"modules": ["ClockModule.ClockModule", \#(entry(sha))]}"#, to: "modules.json")
+        return workspace
+    }
+
+    private static func sha256(of url: URL) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/sha256sum")
+        process.arguments = [url.path]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let output = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: output, as: UTF8.self).split(separator: " ").first.map(String.init) ?? ""
+    }
+
+    private static func greeter(library: String = "plugins/libGreeterPlugin.so", sha256: String? = nil,
+                                type: String = "GreeterPlugin.GreeterModule", optional: Bool = false) -> String {
+        var fields = [#""type": "\#(type)""#, #""library": "\#(library)""#]
+        if let sha256 { fields.append(#""sha256": "\#(sha256)""#) }
+        if optional { fields.append(#""optional": true"#) }
+        return "{" + fields.joined(separator: ", ") + "}"
+    }
+
+    @Test func pluginModuleLoadsResolvesAndRunsItsStartupOperation() async throws {
+        let workspace = try await workspace { Self.greeter(sha256: $0) }
+        let result = try await workspace.run(["--json"], input: "greet Ada\nservices\nmodules\n")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("Hello, Ada, from a plugin!"))
+        #expect(result.stdout.contains(#""service" : "GreeterPlugin.GreetingService""#))
+        #expect(result.stdout.contains(#""status" : "ok""#))
+        #expect(result.stdout.contains(#""identifier" : "greeter.warm-up""#))
+        #expect(result.stdout.contains(#""state" : "succeeded""#))
+        #expect(result.stdout.contains("plugins/libGreeterPlugin.so"))
+        let graph = try await workspace.run(["graph"])
+        #expect(graph.stdout.contains("greeter.warm-up"))
+        #expect(try await workspace.run(["validate"]).status == 0)
+    }
+
+    @Test func checksumMismatchRefusesTheLoad() async throws {
+        let workspace = try await workspace { _ in Self.greeter(sha256: String(repeating: "0", count: 64)) }
+        for arguments in [["validate"], []] {
+            let result = try await workspace.run(arguments, input: "greet Ada\n")
+            #expect(result.status == 65)
+            #expect(result.stderr.contains("modules[1].library: the SHA-256 of"))
+            #expect(result.stderr.contains("the library was not loaded"))
+            #expect(!result.stdout.contains("Hello"), "nothing ran")
+        }
+    }
+
+    @Test func pathThatEscapesTheManifestFolderIsRefused() async throws {
+        // A real library, reachable from the manifest's folder only through "..".
+        let elsewhere = try Workspace(manifest: nil)
+        let library = try await PluginBuild.shared.library()
+        try FileManager.default.copyItem(at: library, to: elsewhere.url.appendingPathComponent("libGreeterPlugin.so"))
+        let workspace = try await workspace { _ in Self.greeter(library: "../\(elsewhere.url.lastPathComponent)/libGreeterPlugin.so") }
+        let result = try await workspace.run(["validate"])
+        #expect(result.status == 65)
+        #expect(result.stderr.contains("modules[1].library"))
+        #expect(result.stderr.contains(#"through "..""#))
+        #expect(result.stderr.contains("outside the manifest's folder"))
+    }
+
+    @Test func symbolicLinkThatEscapesIsRefused() async throws {
+        let workspace = try await workspace { _ in Self.greeter(library: "plugins/link.so") }
+        let elsewhere = try Workspace(manifest: nil)
+        let target = elsewhere.url.appendingPathComponent("libGreeterPlugin.so")
+        try FileManager.default.copyItem(at: workspace.url.appendingPathComponent("plugins/libGreeterPlugin.so"), to: target)
+        try FileManager.default.createSymbolicLink(at: workspace.url.appendingPathComponent("plugins/link.so"), withDestinationURL: target)
+        let result = try await workspace.run(["validate"])
+        #expect(result.status == 65)
+        #expect(result.stderr.contains("through a symbolic link"))
+        #expect(result.stderr.contains("outside the manifest's folder"))
+        withExtendedLifetime(elsewhere) {}
+    }
+
+    @Test func libraryWritableByOthersIsRefused() async throws {
+        let workspace = try await workspace { Self.greeter(sha256: $0) }
+        try FileManager.default.setAttributes([.posixPermissions: 0o666], ofItemAtPath: workspace.url.appendingPathComponent("plugins/libGreeterPlugin.so").path)
+        let result = try await workspace.run(["validate"])
+        #expect(result.status == 65)
+        #expect(result.stderr.contains("can be written by group or others (mode 666)"))
+    }
+
+    @Test func missingLibraryIsRefused() async throws {
+        let workspace = try await workspace { _ in Self.greeter(library: "plugins/libNope.so") }
+        let result = try await workspace.run(["validate"])
+        #expect(result.status == 65)
+        #expect(result.stderr.contains("no plugin library at"))
+    }
+
+    @Test func wrongArchitectureIsRefused() async throws {
+        let workspace = try await workspace { _ in Self.greeter(library: "plugins/lib32.so") }
+        // An ELF header for a 32-bit object: the loader refuses it by its class.
+        var header = [UInt8](repeating: 0, count: 64)
+        header[0...6] = [0x7F, 0x45, 0x4C, 0x46, 1, 1, 1]
+        header[16] = 3  // ET_DYN
+        header[18] = 3  // EM_386
+        try Data(header).write(to: workspace.url.appendingPathComponent("plugins/lib32.so"))
+        let result = try await workspace.run(["validate"])
+        #expect(result.status == 65)
+        #expect(result.stderr.contains("a library for another architecture"))
+    }
+
+    @Test func fileThatIsNotALibraryIsRefused() async throws {
+        let workspace = try await workspace { _ in Self.greeter(library: "plugins/notes.txt") }
+        try workspace.write("just text", to: "plugins/notes.txt")
+        let result = try await workspace.run(["validate"])
+        #expect(result.status == 65)
+        #expect(result.stderr.contains("is not a shared library"))
+    }
+
+    @Test func missingSymbolIsRefused() async throws {
+        let workspace = try await workspace { _ in Self.greeter(library: "plugins/libmissing.so") }
+        try workspace.write("extern void modulehost_symbol_nobody_defines(void);\nvoid call(void) { modulehost_symbol_nobody_defines(); }\n", to: "missing.c")
+        let compile = Process()
+        compile.executableURL = URL(fileURLWithPath: "/usr/bin/cc")
+        compile.arguments = ["-shared", "-fPIC", "-o", workspace.url.appendingPathComponent("plugins/libmissing.so").path,
+                             workspace.url.appendingPathComponent("missing.c").path]
+        try compile.run()
+        compile.waitUntilExit()
+        try #require(compile.terminationStatus == 0)
+        let result = try await workspace.run(["validate"])
+        #expect(result.status == 65)
+        #expect(result.stderr.contains("needs a symbol the host does not provide"))
+        #expect(result.stderr.contains("modulehost_symbol_nobody_defines"))
+    }
+
+    @Test func typeNotInTheLibraryIsRefused() async throws {
+        let workspace = try await workspace { Self.greeter(sha256: $0, type: "GreeterPlugin.FarewellModule") }
+        let result = try await workspace.run(["validate"])
+        #expect(result.status == 65)
+        #expect(result.stderr.contains("loaded, but it defines no type named \"GreeterPlugin.FarewellModule\""))
+    }
+
+    @Test func typeThatIsNotAModuleIsRefused() async throws {
+        let workspace = try await workspace { Self.greeter(sha256: $0, type: "GreeterPlugin.GreeterHelper") }
+        let result = try await workspace.run(["validate"])
+        #expect(result.status == 65)
+        #expect(result.stderr.contains("\"GreeterPlugin.GreeterHelper\" exists but does not conform to ModuleProtocol"))
+    }
+
+    @Test func optionalPluginThatFailsLeavesTheRestRunning() async throws {
+        let workspace = try await workspace { _ in Self.greeter(library: "plugins/libNope.so", optional: true) }
+        let result = try await workspace.run(["-q"], input: "uptime\nmodules\n")
+        #expect(result.status == 0)
+        #expect(result.stderr.contains("warning: modules[1].library: no plugin library at"))
+        #expect(result.stderr.contains("the module is optional, so it is left out"))
+        #expect(result.stdout.hasPrefix("up "))
+        #expect(!result.stdout.contains("com.example.greeter"))
+    }
+
+    @Test func requiredPluginThatFailsStopsBeforeAnyOperationRuns() async throws {
+        let workspace = try await workspace { _ in Self.greeter(library: "plugins/libNope.so") }
+        let result = try await workspace.run([], input: "uptime\n")
+        #expect(result.status == 65)
+        #expect(result.stdout.isEmpty, "no report, no command: nothing started")
+    }
+}

@@ -1,10 +1,11 @@
 import Foundation
 
-/// `modulehost-bench [--quick] [--only resolve,concurrent,planner,phases,manifest,shell] [--no-build]`
+/// `modulehost-bench [--quick] [--only resolve,concurrent,planner,phases,manifest,shell] [--no-build] [--static]`
 ///
 /// Runs the benchmarks and prints a Markdown table in which every figure is a ratio against a baseline
 /// measured in the same run. `--quick` uses fewer iterations (for trying changes; not for the record),
-/// `--no-build` uses the root package's existing `.build/release/app-shell` instead of building it.
+/// `--no-build` uses the root package's existing `.build/release/app-shell` instead of building it, and
+/// `--static` also measures app-shell and the hellos built with `--static-swift-stdlib` (in `.build-static`).
 @main
 enum Bench {
     static let all = ["resolve", "concurrent", "planner", "phases", "manifest", "shell"]
@@ -13,15 +14,16 @@ enum Bench {
         let arguments = Array(CommandLine.arguments.dropFirst())
         let quick = arguments.contains("--quick")
         let build = !arguments.contains("--no-build")
+        let staticStdlib = arguments.contains("--static")
         var selected = all
         if let flag = arguments.firstIndex(of: "--only"), flag + 1 < arguments.count {
             selected = arguments[flag + 1].split(separator: ",").map(String.init)
         }
         if let unknown = selected.first(where: { !all.contains($0) }) ?? arguments.first(where: {
-            $0.hasPrefix("-") && !["--quick", "--no-build", "--only"].contains($0)
+            $0.hasPrefix("-") && !["--quick", "--no-build", "--only", "--static"].contains($0)
         }) {
             FileHandle.standardError.write(Data("modulehost-bench: unknown benchmark or option '\(unknown)'\n".utf8))
-            FileHandle.standardError.write(Data("usage: modulehost-bench [--quick] [--only \(all.joined(separator: ","))] [--no-build]\n".utf8))
+            FileHandle.standardError.write(Data("usage: modulehost-bench [--quick] [--only \(all.joined(separator: ","))] [--no-build] [--static]\n".utf8))
             exit(64)
         }
 
@@ -38,7 +40,9 @@ enum Bench {
             case "planner": rows += plannerBenchmarks(quick: quick)
             case "phases": rows += await phaseBenchmarks(quick: quick)
             case "manifest": rows += manifestBenchmarks(quick: quick)
-            case "shell": rows += shellBenchmarks(quick: quick, build: build)
+            case "shell":
+                rows += shellBenchmarks(quick: quick, build: build, staticStdlib: false)
+                if staticStdlib { rows += shellBenchmarks(quick: quick, build: true, staticStdlib: true) }
             default: break
             }
         }

@@ -41,42 +41,67 @@ func runToCompletion(_ executable: URL, _ arguments: [String], in directory: URL
     return String(decoding: data, as: UTF8.self)
 }
 
-/// Builds the root package's `app-shell` in release mode (a no-op when it is up to date) and returns its path.
-func buildAppShell(root: URL) -> URL {
+/// Builds `products` of the package at `package` in release mode (a no-op when up to date); returns the bin directory.
+/// `extra` adds build options, such as a scratch path and `--static-swift-stdlib`.
+func buildRelease(_ products: [String], package: URL, extra: [String] = []) -> URL {
     let swift = URL(fileURLWithPath: "/usr/bin/env")
-    progress("shell: swift build -c release --product app-shell --package-path \(root.path)")
-    runToCompletion(swift, ["swift", "build", "-c", "release", "--product", "app-shell", "--package-path", root.path],
-                    output: false)
-    let bin = runToCompletion(swift, ["swift", "build", "-c", "release", "--package-path", root.path, "--show-bin-path"])
-        .trimmingCharacters(in: .whitespacesAndNewlines)
-    return URL(fileURLWithPath: bin).appendingPathComponent("app-shell")
+    let common = ["swift", "build", "-c", "release", "--package-path", package.path] + extra
+    for product in products {
+        progress("shell: \((common + ["--product", product]).dropFirst().joined(separator: " "))")
+        runToCompletion(swift, common + ["--product", product], output: false)
+    }
+    let bin = runToCompletion(swift, common + ["--show-bin-path"]).trimmingCharacters(in: .whitespacesAndNewlines)
+    return URL(fileURLWithPath: bin)
 }
 
-/// Start-to-exit wall time of one run, standard output discarded, in milliseconds.
-func launchTime(_ executable: URL, _ arguments: [String], in directory: URL) -> Double {
-    let process = Process()
-    process.executableURL = executable
-    process.arguments = arguments
-    process.currentDirectoryURL = directory
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
+/// Start-to-exit wall time of one run in the current directory, output discarded, in milliseconds.
+///
+/// Uses `posix_spawn` and `waitpid` directly: Foundation's `Process.waitUntilExit` polls its run loop on
+/// Linux (every 50 ms when nothing else wakes it), which would swamp a few-millisecond start-up.
+func launchTime(_ executable: URL, _ arguments: [String]) -> Double {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    let argv: [UnsafeMutablePointer<CChar>?] = ([executable.path] + arguments).map { strdup($0) } + [nil]
+    defer { for pointer in argv { free(pointer) } }
+    var pid: pid_t = 0
     let start = clock.now
-    do { try process.run() } catch { fatalError("cannot run \(executable.path): \(error)") }
-    process.waitUntilExit()
+    let spawned = posix_spawn(&pid, executable.path, &actions, nil, argv, environ)
+    guard spawned == 0 else { fatalError("cannot run \(executable.path): error \(spawned)") }
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
     let elapsed = clock.now - start
-    guard process.terminationStatus == 0 else {
-        fatalError("\(executable.lastPathComponent) \(arguments.joined(separator: " ")) exited with \(process.terminationStatus)")
+    guard status == 0 else {
+        fatalError("\(executable.lastPathComponent) \(arguments.joined(separator: " ")) failed with wait status \(status)")
     }
     return elapsed.milliseconds
 }
 
-func shellBenchmarks(quick: Bool, build: Bool) -> [Row] {
+/// `staticStdlib`: build app-shell and both hellos with `--static-swift-stdlib` in separate scratch
+/// directories (`.build-static`) and measure those instead, to show what static linking would change.
+func shellBenchmarks(quick: Bool, build: Bool, staticStdlib: Bool) -> [Row] {
     let locations = Locations.current()
-    let appShell = build
-        ? buildAppShell(root: locations.root)
-        : locations.root.appendingPathComponent(".build/release/app-shell")
-    let hello = locations.binDirectory.appendingPathComponent("hello")
-    let helloFoundation = locations.binDirectory.appendingPathComponent("hello-foundation")
+    let appShell: URL, hello: URL, helloFoundation: URL
+    if staticStdlib {
+        let options = ["--static-swift-stdlib", "--scratch-path"]
+        let root = locations.root
+        let bench = root.appendingPathComponent("Benchmarks")
+        appShell = buildRelease(["app-shell"], package: root,
+                                extra: options + [root.appendingPathComponent(".build-static").path])
+            .appendingPathComponent("app-shell")
+        let helloBin = buildRelease(["hello", "hello-foundation"], package: bench,
+                                    extra: options + [bench.appendingPathComponent(".build-static").path])
+        hello = helloBin.appendingPathComponent("hello")
+        helloFoundation = helloBin.appendingPathComponent("hello-foundation")
+    } else {
+        appShell = build
+            ? buildRelease(["app-shell"], package: locations.root).appendingPathComponent("app-shell")
+            : locations.root.appendingPathComponent(".build/release/app-shell")
+        hello = locations.binDirectory.appendingPathComponent("hello")
+        helloFoundation = locations.binDirectory.appendingPathComponent("hello-foundation")
+    }
     for executable in [appShell, hello, helloFoundation] where !FileManager.default.isExecutableFile(atPath: executable.path) {
         fatalError("\(executable.path) is missing; build it in release mode first (see Benchmarks/README.md)")
     }
@@ -90,32 +115,39 @@ func shellBenchmarks(quick: Bool, build: Bool) -> [Row] {
     } catch {
         fatalError("cannot prepare \(scratch.path): \(error)")
     }
-    defer { try? FileManager.default.removeItem(at: scratch) }
+    let previousDirectory = FileManager.default.currentDirectoryPath
+    guard FileManager.default.changeCurrentDirectoryPath(scratch.path) else { fatalError("cannot enter \(scratch.path)") }
+    defer {
+        _ = FileManager.default.changeCurrentDirectoryPath(previousDirectory)
+        try? FileManager.default.removeItem(at: scratch)
+    }
 
     let cases: [(name: String, executable: URL, arguments: [String])] = [
         ("hello", hello, []),
         ("hello-foundation", helloFoundation, []),
         ("app-shell", appShell, ["modules"]),
     ]
-    for item in cases { for _ in 0..<3 { _ = launchTime(item.executable, item.arguments, in: scratch) } }  // warm-up
+    for item in cases { for _ in 0..<3 { _ = launchTime(item.executable, item.arguments) } }  // warm-up
     var samples: [String: [Double]] = [:]
     for _ in 0..<(quick ? 7 : 25) {
         for item in cases {
-            samples[item.name, default: []].append(launchTime(item.executable, item.arguments, in: scratch))
+            samples[item.name, default: []].append(launchTime(item.executable, item.arguments))
         }
     }
     let stats = samples.mapValues(Stats.init)
     let baseline = stats["hello"]!.median
     let foundation = stats["hello-foundation"]!.median
     let shell = stats["app-shell"]!.median
+    let benchmark = staticStdlib ? "shell, all --static-swift-stdlib" : "shell (start to exit)"
     return [
-        Row(benchmark: "shell (start to exit)", subject: "app-shell modules", baseline: "hello (release, no Foundation)",
+        Row(benchmark: benchmark, subject: "app-shell modules", baseline: "hello (release, no Foundation)",
             ratio: shell / baseline, absolute: "\(format(ms: shell)) vs \(format(ms: baseline))",
-            target: "≤ 1.3x", verdict: shell / baseline <= 1.3 ? .met : .missed),
-        Row(benchmark: "shell (start to exit)", subject: "hello-foundation", baseline: "hello (release, no Foundation)",
+            target: staticStdlib ? "context" : "≤ 1.3x",
+            verdict: staticStdlib ? .info : (shell / baseline <= 1.3 ? .met : .missed)),
+        Row(benchmark: benchmark, subject: "hello-foundation", baseline: "hello (release, no Foundation)",
             ratio: foundation / baseline, absolute: "\(format(ms: foundation)) vs \(format(ms: baseline))",
             target: "context", verdict: .info),
-        Row(benchmark: "shell (start to exit)", subject: "app-shell modules", baseline: "hello-foundation",
+        Row(benchmark: benchmark, subject: "app-shell modules", baseline: "hello-foundation",
             ratio: shell / foundation, absolute: "\(format(ms: shell)) vs \(format(ms: foundation))",
             target: "context", verdict: .info),
     ]

@@ -78,14 +78,14 @@ struct AppShell {
         let outcome = await StartupRunner(runtime: runtime, events: events, invocation: quiet).run(showReport: false)
         guard case .started(let report) = outcome else {
             if case .stopped(let code, _) = outcome {
-                return await Shutdown(runtime: runtime, tracePath: invocation.tracePath).perform(code)
+                return await Shutdown(runtime: runtime, tracePath: invocation.tracePath, verbose: invocation.verbose).perform(code)
             }
             return .startupFailed
         }
         let commands = ShellCommands(runtime: runtime, invocation: invocation, startupReport: report)
         let found = (try? runtime.manager.bridge.resolveIfProvided(NumberFactService.self)) != nil
         commands.fact(String(number))
-        return await Shutdown(runtime: runtime, tracePath: invocation.tracePath).perform(found ? .ok : .failure)
+        return await Shutdown(runtime: runtime, tracePath: invocation.tracePath, verbose: invocation.verbose).perform(found ? .ok : .failure)
     }
 
     /// The default: start the modules, serve commands, shut down in order.
@@ -94,7 +94,7 @@ struct AppShell {
         let events = ShellEvents(inputIsTerminal: console.inputIsTerminal)
         let runtime = try HostRuntime.load(invocation, console: console)
         let outcome = await StartupRunner(runtime: runtime, events: events, invocation: invocation).run(showReport: !invocation.quiet)
-        let shutdown = Shutdown(runtime: runtime, tracePath: invocation.tracePath)
+        let shutdown = Shutdown(runtime: runtime, tracePath: invocation.tracePath, verbose: invocation.verbose)
         switch outcome {
         case .stopped(let code, _):
             return await shutdown.perform(code, cancelRemaining: true)

@@ -32,6 +32,7 @@ struct Invocation: Equatable, Sendable {
     var tracePath: String?
     var json = false
     var quiet = false
+    var verbose = false
 
     /// A command line that cannot be understood; printed with the usage, exit 64.
     struct UsageError: Error, Equatable, CustomStringConvertible {
@@ -77,6 +78,7 @@ struct Invocation: Equatable, Sendable {
                 graphFormat = format
             case "--json": invocation.json = true
             case "-q", "--quiet": invocation.quiet = true
+            case "-v", "--verbose": invocation.verbose = true
             case "--":
                 positionals.append(contentsOf: arguments[(index + 1)...])
                 index = arguments.count
@@ -84,7 +86,7 @@ struct Invocation: Equatable, Sendable {
             default:
                 // "-5" is a number for `fact`, not an option.
                 if argument.hasPrefix("-"), argument.count > 1, Int64(argument) == nil {
-                    let known = ["--help", "--version", "--manifest", "--state-dir", "--trace", "--format", "--json", "--quiet"]
+                    let known = ["--help", "--version", "--manifest", "--state-dir", "--trace", "--format", "--json", "--quiet", "--verbose"]
                     let hint = Suggestions.closest(to: argument, in: known).map { "; did you mean \($0)?" } ?? ""
                     throw UsageError(message: "unknown option '\(argument)'\(hint)")
                 }
@@ -147,6 +149,7 @@ struct Invocation: Equatable, Sendable {
           --trace <file>         write the startup timeline as a Chrome trace (open it in Perfetto)
           --json                 print data (reports, lists, facts, diagnostics) as JSON
           -q, --quiet            do not print the startup report
+          -v, --verbose          report shutdown steps (modules unloaded, in order) on standard error
           -h, --help             show this help
           --version              show the version
 

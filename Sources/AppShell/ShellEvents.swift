@@ -1,6 +1,6 @@
+import ModuleHost
 import Dispatch
 import Foundation
-import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -97,7 +97,7 @@ private struct SignalSources: @unchecked Sendable {
 
 /// A flag set by one thread and consumed by another.
 final class LockedFlag: Sendable {
-    private let value = Mutex(false)
+    private let value = Locked(false)
 
     func set() { value.withLock { $0 = true } }
 
@@ -112,7 +112,7 @@ final class LockedFlag: Sendable {
 
 /// A signal callback that can be installed after the sources are running.
 final class LockedHandler: Sendable {
-    private let handler = Mutex<(@Sendable (Int32) -> Void)?>(nil)
+    private let handler = Locked<(@Sendable (Int32) -> Void)?>(nil)
 
     func set(_ handler: @escaping @Sendable (Int32) -> Void) { self.handler.withLock { $0 = handler } }
 

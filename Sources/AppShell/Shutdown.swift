@@ -6,6 +6,8 @@ import ModuleHost
 struct Shutdown {
     let runtime: HostRuntime
     let tracePath: String?
+    /// Whether to report each module unloaded, in order, on standard error.
+    var verbose = false
     /// How long later phases may keep running after the user quits.
     static let gracePeriod: Duration = .seconds(5)
 
@@ -21,7 +23,9 @@ struct Shutdown {
             _ = await initiator.waitUntilFinished()
             deadline.cancel()
         }
-        runtime.manager.unloadAll()
+        for identifier in runtime.manager.unloadAll() where verbose {
+            runtime.console.diagnostic("unloaded \(identifier)")
+        }
         guard let tracePath else { return code }
         do {
             let url = URL(fileURLWithPath: tracePath)

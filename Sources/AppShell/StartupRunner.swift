@@ -1,6 +1,5 @@
 import Foundation
 import ModuleHost
-import Synchronization
 
 /// Runs the initiator for the shell: eager modules, the blocking phases with live progress on a terminal,
 /// and a clean stop (with the report) when a required operation fails or a signal arrives.
@@ -91,7 +90,7 @@ struct StartupRunner {
 
 /// The signal that interrupted startup, if any; written from the signal queue, read by the runner.
 final class InterruptionRecord: Sendable {
-    private let value = Mutex<Int32?>(nil)
+    private let value = Locked<Int32?>(nil)
 
     func record(_ number: Int32) { value.withLock { $0 = $0 ?? number } }
     var signal: Int32? { value.withLock { $0 } }

@@ -1,6 +1,5 @@
 import Foundation
 import ModuleHost
-import Synchronization
 
 extension ModuleIdentifier {
     /// The AuthModule's identifier.
@@ -29,8 +28,8 @@ public final class AuthModule: ConfigurableModule, StartupOperationsProviding {
         },
     ]
 
-    private let authenticator = Mutex<Authenticator?>(nil)
-    private let environment = Mutex<HostEnvironment>(.standard)
+    private let authenticator = Locked<Authenticator?>(nil)
+    private let environment = Locked<HostEnvironment>(.standard)
 
     /// Creates the module; the authenticator is built in `moduleDidLoad` from the configuration.
     public init() {}

@@ -4,9 +4,9 @@ import Testing
 /// Runs the built `app-shell` with scripted input, temporary manifests and state directories.
 @Suite("app-shell end to end")
 struct AppShellEndToEndTests {
-    @Test func scriptedSessionLogsInLooksUpFactsAndKeepsHistory() throws {
+    @Test func scriptedSessionLogsInLooksUpFactsAndKeepsHistory() async throws {
         let workspace = try Workspace()
-        let result = try workspace.run(["-q"], input: "whoami\nfact 28\nlogin alice\nwonderland\nwhoami\nfact 2305843009213693951\nhistory\nquit\n")
+        let result = try await workspace.run(["-q"], input: "whoami\nfact 28\nlogin alice\nwonderland\nwhoami\nfact 2305843009213693951\nhistory\nquit\n")
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("Not logged in."))
         #expect(result.stdout.contains("28 is a perfect number"))
@@ -20,30 +20,30 @@ struct AppShellEndToEndTests {
         #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
     }
 
-    @Test func sessionPersistsAcrossRunsUntilLogout() throws {
+    @Test func sessionPersistsAcrossRunsUntilLogout() async throws {
         let workspace = try Workspace()
-        _ = try workspace.run(["-q"], input: "login bob\nbuilder\nfact 12\n")
-        let second = try workspace.run(["-q"], input: "whoami\nhistory\nlogout\n")
+        _ = try await workspace.run(["-q"], input: "login bob\nbuilder\nfact 12\n")
+        let second = try await workspace.run(["-q"], input: "whoami\nhistory\nlogout\n")
         #expect(second.status == 0)
         #expect(second.stdout.contains("Bob the Builder (bob), session until"))
         #expect(second.stdout.contains("History (bob):\n  1. 12 is"))
         #expect(second.stdout.contains("Logged out bob."))
-        let third = try workspace.run(["-q"], input: "whoami\n")
+        let third = try await workspace.run(["-q"], input: "whoami\n")
         #expect(third.stdout.contains("Not logged in"))
     }
 
-    @Test func wrongPasswordExits77WithoutEchoingIt() throws {
+    @Test func wrongPasswordExits77WithoutEchoingIt() async throws {
         let workspace = try Workspace()
-        let result = try workspace.run(["-q"], input: "login alice\nnot-the-password\nwhoami\n")
+        let result = try await workspace.run(["-q"], input: "login alice\nnot-the-password\nwhoami\n")
         #expect(result.status == 77)
         #expect(result.stderr.contains("error: invalid username or password"))
         #expect(result.stdout.contains("Not logged in."))
         #expect(!result.all.contains("not-the-password"))
     }
 
-    @Test func unknownCommandGetsHelpNotACrash() throws {
+    @Test func unknownCommandGetsHelpNotACrash() async throws {
         let workspace = try Workspace()
-        let result = try workspace.run(["-q"], input: "factt 3\nfact abc\nfact\n")
+        let result = try await workspace.run(["-q"], input: "factt 3\nfact abc\nfact\n")
         #expect(result.status == 0)
         #expect(result.stderr.contains("unknown command 'factt'; did you mean 'fact'?"))
         #expect(result.stdout.contains("Commands:"))
@@ -51,9 +51,9 @@ struct AppShellEndToEndTests {
         #expect(result.stderr.contains("usage: fact <n>"))
     }
 
-    @Test func startupReportIsPrintedWithEveryOperation() throws {
+    @Test func startupReportIsPrintedWithEveryOperation() async throws {
         let workspace = try Workspace()
-        let result = try workspace.run(input: "startup\n")
+        let result = try await workspace.run(input: "startup\n")
         #expect(result.status == 0)
         for operation in ["auth.restore-session", "numbers.warm-primes", "numbers.load-history"] {
             let rows = result.stdout.split(separator: "\n").filter { $0.hasPrefix(operation + " ") }
@@ -63,7 +63,7 @@ struct AppShellEndToEndTests {
         #expect(!result.all.contains("\u{1B}["), "no colours when not on a terminal")
     }
 
-    @Test func moduleTheShellNeverImportsIsFoundAndItsServiceResolves() throws {
+    @Test func moduleTheShellNeverImportsIsFoundAndItsServiceResolves() async throws {
         // ClockModule is linked into app-shell but imported by none of its sources; only the manifest names it.
         let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Sources/AppShell")
@@ -72,40 +72,40 @@ struct AppShellEndToEndTests {
             #expect(!text.contains("import ClockModule"), "\(file) imports ClockModule")
         }
         let workspace = try Workspace(manifest: #"{"modules": ["ClockModule.ClockModule"]}"#)
-        let result = try workspace.run(["-q", "--json"], input: "services\nmodules\n")
+        let result = try await workspace.run(["-q", "--json"], input: "services\nmodules\n")
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains(#""service" : "ClockModule.ClockService""#))
         #expect(result.stdout.contains(#""status" : "ok""#))
         #expect(result.stdout.contains(#""state" : "loaded""#))
     }
 
-    @Test func numbersWorkAnonymouslyWithoutAuthModule() throws {
+    @Test func numbersWorkAnonymouslyWithoutAuthModule() async throws {
         let workspace = try Workspace(manifest: #"{"modules": ["NumbersModule.NumbersModule"]}"#)
-        let result = try workspace.run(["-q"], input: "fact 8128\nhistory\nlogin alice\n")
+        let result = try await workspace.run(["-q"], input: "fact 8128\nhistory\nlogin alice\n")
         #expect(result.stdout.contains("8128 is a perfect number"))
         #expect(result.stdout.contains("History (anonymous):"))
         #expect(result.stderr.contains("no module provides AuthService"))
     }
 
-    @Test func factSubcommandPrintsJSON() throws {
+    @Test func factSubcommandPrintsJSON() async throws {
         let workspace = try Workspace()
-        let result = try workspace.run(["fact", "28", "--json"])
+        let result = try await workspace.run(["fact", "28", "--json"])
         #expect(result.status == 0)
         let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
         #expect(object?["number"] as? Int == 28)
         #expect(object?["kind"] as? String == "perfect")
-        let bad = try workspace.run(["fact", "twelve"])
+        let bad = try await workspace.run(["fact", "twelve"])
         #expect(bad.status == 64)
     }
 
-    @Test func validateReportsEveryProblemWithExit65() throws {
+    @Test func validateReportsEveryProblemWithExit65() async throws {
         let workspace = try Workspace(manifest: """
             {"version": 1, "modules": [
               {"type": "AuthModule.AuthModul"},
               {"type": "NumbersModule.NumbersModule", "enabeld": true, "config": {"historyLimit": 0}}
             ]}
             """)
-        let result = try workspace.run(["validate"])
+        let result = try await workspace.run(["validate"])
         #expect(result.status == 65)
         #expect(result.stderr.contains("modules.json:2:3: error: modules[0].type: no type named \"AuthModule.AuthModul\""))
         #expect(result.stderr.contains("did you mean \"AuthModule.AuthModule\"?"))
@@ -114,65 +114,65 @@ struct AppShellEndToEndTests {
         #expect(result.stderr.contains("3 errors in"))
     }
 
-    @Test func validateAcceptsTheDemoManifest() throws {
+    @Test func validateAcceptsTheDemoManifest() async throws {
         let workspace = try Workspace()
-        let result = try workspace.run(["validate"])
+        let result = try await workspace.run(["validate"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("valid (3 modules, 3 startup operations)"))
     }
 
-    @Test func missingManifestExits66AndMalformedExits65() throws {
+    @Test func missingManifestExits66AndMalformedExits65() async throws {
         let missing = try Workspace(manifest: nil)
-        let result = try missing.run(["modules"])
+        let result = try await missing.run(["modules"])
         #expect(result.status == 66)
         #expect(result.stderr.contains("modules.json: error: no manifest file at this path"))
 
         let malformed = try Workspace(manifest: "{\"modules\": [\n  \"AuthModule.AuthModule\",\n]}")
-        let broken = try malformed.run([])
+        let broken = try await malformed.run([])
         #expect(broken.status == 65)
         #expect(broken.stderr.contains("modules.json:3:1: error: malformed JSON"))
 
         let elsewhere = try Workspace(manifest: nil)
         try elsewhere.write(#"{"modules": ["ClockModule.ClockModule"]}"#, to: "other.json")
-        #expect(try elsewhere.run(["modules", "--manifest", "other.json"]).status == 0)
+        #expect(try await elsewhere.run(["modules", "--manifest", "other.json"]).status == 0)
     }
 
-    @Test func usageErrorsExit64() throws {
+    @Test func usageErrorsExit64() async throws {
         let workspace = try Workspace()
         for arguments in [["--bogus"], ["frobnicate"], ["graph", "--format", "svg"], ["fact"], ["--manifest"]] {
-            let result = try workspace.run(arguments)
+            let result = try await workspace.run(arguments)
             #expect(result.status == 64, "\(arguments)")
             #expect(result.stderr.contains("Run 'app-shell --help' for usage."))
         }
-        let help = try workspace.run(["--help"])
+        let help = try await workspace.run(["--help"])
         #expect(help.status == 0)
         #expect(help.stdout.contains("EXIT STATUS"))
-        #expect(try workspace.run(["--version"]).stdout.hasPrefix("app-shell "))
+        #expect(try await workspace.run(["--version"]).stdout.hasPrefix("app-shell "))
     }
 
-    @Test func graphInDotAndMermaid() throws {
+    @Test func graphInDotAndMermaid() async throws {
         let workspace = try Workspace()
-        let dot = try workspace.run(["graph"])
+        let dot = try await workspace.run(["graph"])
         #expect(dot.status == 0)
         #expect(dot.stdout.hasPrefix("digraph"))
         #expect(dot.stdout.contains("auth.restore-session"))
-        let mermaid = try workspace.run(["graph", "--format", "mermaid"])
+        let mermaid = try await workspace.run(["graph", "--format", "mermaid"])
         #expect(mermaid.stdout.hasPrefix("flowchart"))
     }
 
-    @Test func modulesListAsTableAndJSON() throws {
+    @Test func modulesListAsTableAndJSON() async throws {
         let workspace = try Workspace()
-        let table = try workspace.run(["modules"])
+        let table = try await workspace.run(["modules"])
         #expect(table.stdout.contains("com.modulehost.auth"))
         #expect(table.stdout.contains("registered"))
-        let json = try workspace.run(["modules", "--json"])
+        let json = try await workspace.run(["modules", "--json"])
         let list = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]]
         #expect(list?.compactMap { $0["identifier"] as? String } == ["com.modulehost.auth", "com.modulehost.numbers", "com.modulehost.clock"])
     }
 
-    @Test func traceIsValidChromeTraceJSON() throws {
+    @Test func traceIsValidChromeTraceJSON() async throws {
         let workspace = try Workspace()
-        let result = try workspace.run(["-q", "--trace", "trace.json"], input: "quit\n")
+        let result = try await workspace.run(["-q", "--trace", "trace.json"], input: "quit\n")
         #expect(result.status == 0)
         let data = try Data(contentsOf: workspace.url.appendingPathComponent("trace.json"))
         let object = try JSONSerialization.jsonObject(with: data) as? [String: Any]
@@ -181,13 +181,13 @@ struct AppShellEndToEndTests {
         #expect(names.isSuperset(of: ["auth.restore-session", "numbers.warm-primes", "numbers.load-history"]))
     }
 
-    @Test func requiredStartupFailureExits70AndSkipsDependents() throws {
+    @Test func requiredStartupFailureExits70AndSkipsDependents() async throws {
         // The users file does not exist, so AuthModule fails to load and its restore operation fails.
         let workspace = try Workspace(manifest: """
             {"modules": [{"type": "AuthModule.AuthModule", "config": {"usersFile": "missing-users.json"}},
                          "NumbersModule.NumbersModule"]}
             """)
-        let result = try workspace.run([], input: "whoami\n")
+        let result = try await workspace.run([], input: "whoami\n")
         #expect(result.status == 70)
         #expect(result.stdout.contains("auth.restore-session"))
         #expect(result.stdout.contains("failed"))
@@ -195,19 +195,19 @@ struct AppShellEndToEndTests {
         #expect(result.stderr.contains("missing-users.json"))
     }
 
-    @Test func corruptedSessionFileIsReportedAndIgnored() throws {
+    @Test func corruptedSessionFileIsReportedAndIgnored() async throws {
         let workspace = try Workspace()
         try FileManager.default.createDirectory(at: workspace.url.appendingPathComponent(".app-shell"), withIntermediateDirectories: true)
         try workspace.write("{ not json", to: ".app-shell/session.json")
-        let result = try workspace.run(["-q"], input: "whoami\n")
+        let result = try await workspace.run(["-q"], input: "whoami\n")
         #expect(result.status == 0)
         #expect(result.stderr.contains("warning: [com.modulehost.auth]"))
         #expect(result.stdout.contains("Not logged in"))
     }
 
-    @Test func stateDirectoryOption() throws {
+    @Test func stateDirectoryOption() async throws {
         let workspace = try Workspace()
-        _ = try workspace.run(["-q", "--state-dir", "custom-state"], input: "login alice\nwonderland\n")
+        _ = try await workspace.run(["-q", "--state-dir", "custom-state"], input: "login alice\nwonderland\n")
         #expect(FileManager.default.fileExists(atPath: workspace.url.appendingPathComponent("custom-state/session.json").path))
         #expect(!FileManager.default.fileExists(atPath: workspace.url.appendingPathComponent(".app-shell/session.json").path))
     }

@@ -1,4 +1,5 @@
 import Foundation
+import ModuleHost
 
 /// Runs the built `app-shell` binary with scripted input in a directory of its own.
 struct ShellProcess {
@@ -24,13 +25,22 @@ struct ShellProcess {
         }
     }
 
-    /// Runs `app-shell arguments` in `directory`, feeding `input`, and waits (at most `timeout` seconds).
-    static func run(_ arguments: [String], input: String = "", in directory: URL,
-                    environment: [String: String] = [:], timeout: Double = 60) throws -> Result {
+    /// A process that runs `app-shell arguments` in `directory`.
+    ///
+    /// The child changes directory itself (through `sh`): Foundation's `currentDirectoryURL` changes the
+    /// parent's directory while spawning on Linux, which races with other tests spawning in parallel.
+    static func makeProcess(_ arguments: [String], in directory: URL) throws -> Process {
         let process = Process()
-        process.executableURL = try executable
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", #"cd "$1" && shift && exec "$@""#, "sh", directory.path, try executable.path] + arguments
+        return process
+    }
+
+    /// Runs `app-shell arguments` in `directory`, feeding `input`, and waits (at most `timeout` seconds)
+    /// without blocking a thread of the cooperative pool, which other tests' tasks need.
+    static func run(_ arguments: [String], input: String = "", in directory: URL,
+                    environment: [String: String] = [:], timeout: Double = 60) async throws -> Result {
+        let process = try makeProcess(arguments, in: directory)
         var env = ProcessInfo.processInfo.environment
         env.merge(environment) { _, new in new }
         process.environment = env
@@ -38,40 +48,57 @@ struct ShellProcess {
         process.standardInput = stdin
         process.standardOutput = stdout
         process.standardError = stderr
-        try process.run()
         let outputs = OutputCollector(stdout: stdout, stderr: stderr)
+        let exited = AsyncStream<Void>.makeStream()
+        process.terminationHandler = { _ in
+            exited.continuation.yield()
+            exited.continuation.finish()
+        }
+        try process.run()
         stdin.fileHandleForWriting.write(Data(input.utf8))
         try? stdin.fileHandleForWriting.close()
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning && Date() < deadline {
-            Thread.sleep(forTimeInterval: 0.01)
-        }
-        if process.isRunning {
+        let fired = Locked(false)
+        let watchdog = Task {
+            try await Task.sleep(for: .seconds(timeout))
+            fired.withLock { $0 = true }
             process.terminate()
-            process.waitUntilExit()
+        }
+        for await _ in exited.stream {}
+        watchdog.cancel()
+        let timedOut = fired.withLock { $0 }
+        let (out, err) = await outputs.finish()
+        if timedOut {
             throw CocoaError(.executableLoad, userInfo: [NSLocalizedDescriptionKey: "app-shell \(arguments) did not finish within \(timeout) s"])
         }
-        process.waitUntilExit()
-        let (out, err) = outputs.finish()
         return Result(status: process.terminationStatus, stdout: out, stderr: err)
     }
 }
 
 /// Drains both pipes on background threads so a chatty child can never block on a full pipe.
-private final class OutputCollector: @unchecked Sendable {
-    private var out = Data(), err = Data()
+private final class OutputCollector: Sendable {
+    private let out = Locked(Data()), err = Locked(Data())
     private let group = DispatchGroup()
 
     init(stdout: Pipe, stderr: Pipe) {
         group.enter()
-        DispatchQueue.global().async { self.out = stdout.fileHandleForReading.readDataToEndOfFile(); self.group.leave() }
+        DispatchQueue.global().async { [out, group] in
+            let data = stdout.fileHandleForReading.readDataToEndOfFile()
+            out.withLock { $0 = data }
+            group.leave()
+        }
         group.enter()
-        DispatchQueue.global().async { self.err = stderr.fileHandleForReading.readDataToEndOfFile(); self.group.leave() }
+        DispatchQueue.global().async { [err, group] in
+            let data = stderr.fileHandleForReading.readDataToEndOfFile()
+            err.withLock { $0 = data }
+            group.leave()
+        }
     }
 
-    func finish() -> (String, String) {
-        group.wait()
-        return (String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+    func finish() async -> (String, String) {
+        await withCheckedContinuation { continuation in
+            group.notify(queue: .global()) { continuation.resume() }
+        }
+        return (out.withLock { String(decoding: $0, as: UTF8.self) }, err.withLock { String(decoding: $0, as: UTF8.self) })
     }
 }
 
@@ -94,8 +121,8 @@ final class Workspace {
         return file
     }
 
-    func run(_ arguments: [String] = [], input: String = "", environment: [String: String] = [:]) throws -> ShellProcess.Result {
-        try ShellProcess.run(arguments, input: input, in: url, environment: environment)
+    func run(_ arguments: [String] = [], input: String = "", environment: [String: String] = [:]) async throws -> ShellProcess.Result {
+        try await ShellProcess.run(arguments, input: input, in: url, environment: environment)
     }
 
     /// The repository's own modules.json, so the tests exercise what a new user runs.

@@ -1,6 +1,5 @@
 import Foundation
 import ModuleHost
-import Synchronization
 import Testing
 
 @testable import AuthModule
@@ -8,7 +7,7 @@ import Testing
 /// Observes sessions the way any module would; registered next to AuthModule in the tests' manifests.
 final class SessionWatcherModule: ModuleProtocol, AuthSessionObserver {
     static let moduleIdentifier: ModuleIdentifier = "test.session-watcher"
-    private let seen = Mutex<[String]>([])
+    private let seen = Locked<[String]>([])
     init() {}
     var events: [String] { seen.withLock { $0 } }
     func sessionDidAuthenticate(with user: AuthenticatedUser) { seen.withLock { $0.append("in \(user.username)") } }
@@ -87,7 +86,7 @@ struct AuthModuleHostTests {
 
 /// Collects what modules report through the host, from any thread.
 final class NoticeLog<Item: Sendable>: Sendable {
-    private let storage = Mutex<[Item]>([])
+    private let storage = Locked<[Item]>([])
     func append(_ item: Item) { storage.withLock { $0.append(item) } }
     var items: [Item] { storage.withLock { $0 } }
 }

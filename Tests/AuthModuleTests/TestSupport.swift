@@ -1,5 +1,5 @@
+import ModuleHost
 import Foundation
-import Synchronization
 import Testing
 
 @testable import AuthModule
@@ -56,10 +56,10 @@ func withTemporaryDirectory<T>(_ body: (TemporaryDirectory) async throws -> T) a
 
 /// A clock the test moves by hand.
 final class FakeClock: Sendable {
-    private let current: Mutex<Date>
+    private let current: Locked<Date>
 
     init(_ start: Date = Date(timeIntervalSince1970: 1_700_000_000)) {
-        current = Mutex(start)
+        current = Locked(start)
     }
 
     var now: Date { current.withLock { $0 } }
@@ -75,7 +75,7 @@ final class FakeClock: Sendable {
 
 /// Records what the session hook is told.
 final class ChangeRecorder: Sendable {
-    private let changes = Mutex<[SessionChange]>([])
+    private let changes = Locked<[SessionChange]>([])
 
     var recorded: [SessionChange] { changes.withLock { $0 } }
 
@@ -86,7 +86,7 @@ final class ChangeRecorder: Sendable {
 
 /// An observer as a module would write it.
 final class RecordingObserver: AuthSessionObserver {
-    private let events = Mutex<[String]>([])
+    private let events = Locked<[String]>([])
 
     var recorded: [String] { events.withLock { $0 } }
 

@@ -1,10 +1,10 @@
+import ModuleHost
 import Foundation
-import Synchronization
 
 /// The `AuthService` implementation: checks credentials, keeps the session, persists it and
 /// reports changes.
 ///
-/// Thread-safe: all mutable state is behind one `Mutex`, so `state` can be read synchronously
+/// Thread-safe: all mutable state is behind one `Locked`, so `state` can be read synchronously
 /// from any thread. Slow work (crypt(3)) runs outside the lock; file I/O for the session runs
 /// inside it so that the persisted and the in-memory session never disagree.
 ///
@@ -18,7 +18,7 @@ final class Authenticator: AuthService {
     private let sessionLifetime: TimeInterval
     private let now: Now
     private let notifier: ChangeNotifier
-    private let protected = Mutex(Protected())
+    private let protected = Locked(Protected())
 
     private struct ActiveSession: Sendable {
         let user: AuthenticatedUser
@@ -358,7 +358,7 @@ private final class ChangeNotifier: Sendable {
     }
 
     private let handler: @Sendable (SessionChange) -> Void
-    private let queue = Mutex(Queue())
+    private let queue = Locked(Queue())
 
     init(handler: @escaping @Sendable (SessionChange) -> Void) {
         self.handler = handler

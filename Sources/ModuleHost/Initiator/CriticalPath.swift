@@ -16,6 +16,10 @@ enum CriticalPath {
         }
         let high = ran.filter { records[$0].phase == .high }
         let lastHigh = latest(high, in: records)
+        // `.high` operations sorted by finish time, to find a serial predecessor by binary search.
+        let highByFinish = high.sorted {
+            (records[$0].finishedAt ?? .zero, $0) < (records[$1].finishedAt ?? .zero, $1)
+        }
 
         var path: [Int] = []
         var visited = Set<Int>()
@@ -26,13 +30,33 @@ enum CriticalPath {
             var candidates = record.dependencies.compactMap { indexByIdentifier[$0] }
                 .filter { records[$0].finishedAt != nil && records[$0].phase.isBlocking }
             if record.phase == .asyncHigh, let lastHigh { candidates.append(lastHigh) }
-            if record.phase == .high, let startedAt = record.startedAt {
-                let before = high.filter { $0 != index && (records[$0].finishedAt ?? .zero) <= startedAt }
-                if let previous = latest(before, in: records) { candidates.append(previous) }
+            if record.phase == .high, let startedAt = record.startedAt,
+               let previous = lastFinished(atOrBefore: startedAt, excluding: index, sorted: highByFinish, in: records) {
+                candidates.append(previous)
             }
             current = latest(candidates.filter { !visited.contains($0) }, in: records)
         }
         return path.reversed().map { records[$0].identifier }
+    }
+
+    /// The operation in `sorted` (ordered by finish time) that finished last at or before `instant`.
+    private static func lastFinished(
+        atOrBefore instant: Duration, excluding excluded: Int, sorted: [Int], in records: [OperationRecord]
+    ) -> Int? {
+        var low = 0, high = sorted.count
+        while low < high {
+            let middle = (low + high) / 2
+            if (records[sorted[middle]].finishedAt ?? .zero) <= instant { low = middle + 1 } else { high = middle }
+        }
+        var position = low - 1
+        while position >= 0, sorted[position] == excluded { position -= 1 }
+        guard position >= 0 else { return nil }
+        // Among equal finish times prefer the earliest index, matching `latest`.
+        let finish = records[sorted[position]].finishedAt
+        while position > 0, records[sorted[position - 1]].finishedAt == finish, sorted[position - 1] != excluded {
+            position -= 1
+        }
+        return sorted[position]
     }
 
     /// The index whose record finished last; ties go to the earliest index.

@@ -2,14 +2,14 @@ extension Initiator {
     /// Runs every phase in order, waiting for the host's signals before the later ones, then finishes.
     func drive(_ plan: StartupPlan) async {
         for phase in Priority.allCases {
+            guard shouldContinue() else { break }
             if phase == .afterFirstFrame {
                 settleBlockingPhases()
                 await waitForSignal(idle: false)
             } else if phase == .idle {
                 await waitForSignal(idle: true)
             }
-            let proceed = state.withLock { !$0.cancelRequested && $0.stopReason == nil }
-            guard proceed else { break }
+            guard shouldContinue() else { break }
             recordPhaseStarted(phase)
             let scheduler = PhaseScheduler(
                 initiator: self, plan: plan, phase: phase,
@@ -18,6 +18,11 @@ extension Initiator {
             recordPhaseFinished(phase)
         }
         finishRun()
+    }
+
+    /// Whether startup should go on: not cancelled and not stopped by a required failure.
+    private func shouldContinue() -> Bool {
+        state.withLock { !$0.cancelRequested && $0.stopReason == nil }
     }
 
     /// Marks the blocking phases settled and wakes `start()`.

@@ -33,6 +33,7 @@ extension Initiator {
     }
 
     /// Signals that the host is up (its "first frame"), releasing the `.afterFirstFrame` then `.low` phases.
+    /// May be called before `start()` finishes; the signal is remembered.
     public func hostDidBecomeReady() {
         signal(idle: false)
     }

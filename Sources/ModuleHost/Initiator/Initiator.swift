@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Runs the app modules' startup operations in phases, respecting dependencies, in parallel where
 /// allowed, and reports exactly what happened.
@@ -16,7 +15,7 @@ public final class Initiator: Sendable {
     /// The most operations a concurrent phase runs at once (at least 1).
     public let maxConcurrentOperations: Int
     let operationSource: @Sendable () throws -> [StartupOperation]
-    let state = Mutex(InitiatorState())
+    let state = Locked(InitiatorState())
     let clock = ContinuousClock()
 
     /// Creates an initiator whose concurrent phases run at most `maxConcurrentOperations` operations at once.
@@ -61,6 +60,11 @@ public final class Initiator: Sendable {
     /// A snapshot of what has happened so far; operations not yet run are shown as pending.
     public var report: StartupReport {
         state.withLock { $0.makeReport() }
+    }
+
+    /// The validated plan once `start()` has planned it (for rendering with `dotGraph()`/`mermaidGraph()`).
+    public var plan: StartupPlan? {
+        state.withLock { $0.plan }
     }
 
     /// A stream of progress events from now on; it ends after `.finished`. Each access makes a new stream.

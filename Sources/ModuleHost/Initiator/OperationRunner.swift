@@ -1,4 +1,3 @@
-import Synchronization
 
 /// How one run of an operation's body ended.
 enum OperationOutcome: Sendable, Equatable {
@@ -66,7 +65,7 @@ final class OperationRace: Sendable {
         var timer: Task<Void, Never>?
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// Stores the continuation; returns `false` (after resuming it) when the race is already decided.
     func install(_ continuation: CheckedContinuation<OperationOutcome, Never>) -> Bool {

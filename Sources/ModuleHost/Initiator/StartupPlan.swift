@@ -44,6 +44,7 @@ public struct StartupPlan: Sendable {
             indexByIdentifier[identifier] = index
         }
 
+        let ranks = operations.map(\.priority.rank)
         var dependencyIndices = [[Int]](repeating: [], count: count)
         var dependentIndices = [[Int]](repeating: [], count: count)
         var seenStamp = [Int](repeating: -1, count: count)
@@ -61,8 +62,8 @@ public struct StartupPlan: Sendable {
                         suggestion: suggestion))
                     continue
                 }
-                let other = operations[target]
-                if other.priority > operation.priority {
+                if ranks[target] > ranks[index] {
+                    let other = operations[target]
                     problems.append(PlanProblem(
                         code: .laterPhaseDependency,
                         message: "\"\(operation.identifier)\" (\(operation.priority.rawValue)) depends on "
@@ -77,7 +78,7 @@ public struct StartupPlan: Sendable {
             dependencyIndices[index] = resolved
         }
 
-        let order = Self.topologicalOrder(operations: operations, dependencyIndices: dependencyIndices,
+        let order = Self.topologicalOrder(ranks: ranks, dependencyIndices: dependencyIndices,
                                           dependentIndices: dependentIndices)
         if order.count < count {
             for cycle in CycleFinder.cycles(nodeCount: count, edges: { dependencyIndices[$0] }) {
@@ -99,14 +100,12 @@ public struct StartupPlan: Sendable {
 
     /// Kahn's algorithm keyed by (phase rank, registration index); returns fewer indices than there
     /// are operations when the graph has a cycle.
-    private static func topologicalOrder(
-        operations: [StartupOperation], dependencyIndices: [[Int]], dependentIndices: [[Int]]
-    ) -> [Int] {
-        let count = operations.count
+    private static func topologicalOrder(ranks: [Int], dependencyIndices: [[Int]], dependentIndices: [[Int]]) -> [Int] {
+        let count = ranks.count
         var remaining = dependencyIndices.map(\.count)
         var heap = MinHeap(capacity: count)
         for index in 0..<count where remaining[index] == 0 {
-            heap.push(operations[index].priority.rank * count + index)
+            heap.push(ranks[index] * count + index)
         }
         var order: [Int] = []
         order.reserveCapacity(count)
@@ -116,7 +115,7 @@ public struct StartupPlan: Sendable {
             for dependent in dependentIndices[index] {
                 remaining[dependent] -= 1
                 if remaining[dependent] == 0 {
-                    heap.push(operations[dependent].priority.rank * count + dependent)
+                    heap.push(ranks[dependent] * count + dependent)
                 }
             }
         }

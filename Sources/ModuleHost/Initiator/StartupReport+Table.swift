@@ -4,8 +4,8 @@ extension StartupReport {
     /// The report as an aligned text table (operation, module, phase, state, waited ms, ran ms, error),
     /// followed by the critical path and totals; long cells are truncated to fit about 100 columns.
     public func renderTable(useColor: Bool = false) -> String {
-        let headers = ["OPERATION", "MODULE", "PHASE", "STATE", "WAITED MS", "RAN MS", "ERROR"]
-        let caps = [24, 18, 15, 9, 9, 9, 40]
+        let headers = ["OPERATION", "MODULE", "PHASE", "STATE", "WAIT MS", "RAN MS", "ERROR"]
+        var caps = [22, 20, 15, 9, 9, 9, 0]
         let rows: [[String]] = operations.map { record in
             [
                 record.identifier,
@@ -19,9 +19,15 @@ extension StartupReport {
         }
         var widths = headers.map(\.count)
         for row in rows {
-            for (column, cell) in row.enumerated() {
+            for (column, cell) in row.enumerated() where column < headers.count - 1 {
                 widths[column] = min(caps[column], max(widths[column], cell.count))
             }
+        }
+        // The error column takes what is left of a 100-column line (at least 20 characters).
+        let used = widths.dropLast().reduce(0, +) + 2 * (headers.count - 1)
+        caps[headers.count - 1] = max(20, Self.tableWidth - used)
+        for row in rows {
+            widths[headers.count - 1] = min(caps[headers.count - 1], max(widths[headers.count - 1], row[headers.count - 1].count))
         }
         let rightAligned: Set<Int> = [4, 5]
         func line(_ cells: [String], state: OperationRecord.State?) -> String {
@@ -63,6 +69,9 @@ extension StartupReport {
         lines.append(total)
         return lines.joined(separator: "\n") + "\n"
     }
+
+    /// The line width the table aims to fit.
+    static let tableWidth = 100
 
     /// Milliseconds with one decimal, or "-" when absent.
     static func formatMilliseconds(_ duration: Duration?) -> String {

@@ -1,4 +1,3 @@
-import Synchronization
 
 /// A weak, thread-safe reference to a manager, so objects the manager owns can reach it without a cycle.
 final class WeakManagerReference: Sendable {
@@ -6,7 +5,7 @@ final class WeakManagerReference: Sendable {
         weak var manager: ModuleManager?
     }
 
-    private let box = Mutex(Box())
+    private let box = Locked(Box())
 
     func set(_ manager: ModuleManager) {
         box.withLock { $0.manager = manager }

@@ -1,10 +1,9 @@
 import Foundation
-import Synchronization
 
 /// Holds the registered modules, loads each exactly once, and caches loaded modules and services.
 ///
 /// Two levels of locking keep user code out of every critical section:
-/// - the hot path (a warm resolve) reads `moduleCache` or `serviceCache` under a short `Mutex`;
+/// - the hot path (a warm resolve) reads `moduleCache` or `serviceCache` under a short `Locked`;
 /// - the slow path (registration, first load, injection, unload) uses `condition`, and releases it before
 ///   calling `init()` or `moduleDidLoad`. A thread that needs a module another thread is loading waits on
 ///   `condition`; before waiting it checks the wait-for graph, so a cycle (on one thread or across threads)
@@ -23,8 +22,8 @@ final class ModuleRegistry: @unchecked Sendable {
     private var injectedServices: [ObjectIdentifier: AnyServiceBox] = [:]
 
     // The hot path.
-    private let moduleCache = Mutex<[ModuleIdentifier: any ModuleProtocol]>([:])
-    private let serviceCache = Mutex<[ObjectIdentifier: AnyServiceBox]>([:])
+    private let moduleCache = Locked<[ModuleIdentifier: any ModuleProtocol]>([:])
+    private let serviceCache = Locked<[ObjectIdentifier: AnyServiceBox]>([:])
 
     /// The manager handed to `moduleDidLoad`; weak, because the manager owns the registry.
     private let owner = WeakManagerReference()

@@ -1,9 +1,9 @@
-import Synchronization
+import ModuleHost
 
 /// A sieve of Eratosthenes up to a fixed bound, built once and then shared read-only.
 ///
 /// The table is built lazily: either explicitly with ``warm()`` (for example by a startup
-/// operation running in the background) or on first use. Building happens under a `Mutex`, so
+/// operation running in the background) or on first use. Building happens under a `Locked`, so
 /// concurrent callers never build twice; afterwards they only take the lock to fetch an immutable
 /// snapshot, which they then read without locking.
 public final class PrimeTable: Sendable {
@@ -19,7 +19,7 @@ public final class PrimeTable: Sendable {
     /// Every n in 0...bound is answered by the sieve.
     public let bound: Int
 
-    private let storage = Mutex<Sieve?>(nil)
+    private let storage = Locked<Sieve?>(nil)
 
     /// Creates an unbuilt table; `bound` is clamped to 2...``maximumBound``.
     public init(bound: Int = PrimeTable.defaultBound) {

@@ -1,6 +1,5 @@
 import Foundation
 import ModuleHost
-import Synchronization
 
 /// The NumberFactService implementation: the engine plus the per-user history.
 final class FactDesk: NumberFactService {
@@ -13,7 +12,7 @@ final class FactDesk: NumberFactService {
         var report: @Sendable (String) -> Void = { _ in }
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// Applies the module's configuration; called from `moduleDidLoad`.
     func configure(_ configuration: NumbersConfiguration, stateDirectory: URL, report: @escaping @Sendable (String) -> Void) {

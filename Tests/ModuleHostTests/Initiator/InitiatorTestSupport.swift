@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 @testable import ModuleHost
 
 /// An error thrown by test operations.
@@ -17,7 +16,7 @@ final class Recorder: Sendable {
         var end: ContinuousClock.Instant?
     }
 
-    private let state = Mutex<[Interval]>([])
+    private let state = Locked<[Interval]>([])
 
     /// Records the start, runs `work`, records the end.
     func run(_ id: String, _ work: @Sendable () async throws -> Void = {}) async throws {
@@ -53,23 +52,25 @@ final class Latch: Sendable {
         var remaining: Int
         var waiters: [Int: CheckedContinuation<Void, any Error>] = [:]
         var cancelled: Set<Int> = []
+        var stubborn: [CheckedContinuation<Void, Never>] = []
         var nextID = 0
     }
 
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
     /// A latch that opens after `count` calls to `arrive()` (or one call to `open()`).
-    init(count: Int = 1) { state = Mutex(State(remaining: count)) }
+    init(count: Int = 1) { state = Locked(State(remaining: count)) }
 
     var isOpen: Bool { state.withLock { $0.remaining <= 0 } }
 
     func open() {
-        let waiters = state.withLock { state in
+        let (waiters, stubborn) = state.withLock { state in
             state.remaining = 0
-            defer { state.waiters = [:] }
-            return Array(state.waiters.values)
+            defer { state.waiters = [:]; state.stubborn = [] }
+            return (Array(state.waiters.values), state.stubborn)
         }
         for waiter in waiters { waiter.resume() }
+        for waiter in stubborn { waiter.resume() }
     }
 
     func arrive() {
@@ -106,17 +107,22 @@ final class Latch: Sendable {
         }
     }
 
-    /// Waits for the latch to open, deliberately ignoring cancellation.
+    /// Waits for the latch to open, deliberately ignoring cancellation (without spinning).
     func waitIgnoringCancellation() async {
-        while !isOpen {
-            try? await Task.sleep(for: .milliseconds(5))
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let openNow = state.withLock { state in
+                if state.remaining <= 0 { return true }
+                state.stubborn.append(continuation)
+                return false
+            }
+            if openNow { continuation.resume() }
         }
     }
 }
 
 /// Tracks how many operations run at once and the most ever seen.
 final class ConcurrencyCounter: Sendable {
-    private let state = Mutex<(current: Int, maximum: Int)>((0, 0))
+    private let state = Locked<(current: Int, maximum: Int)>((0, 0))
 
     /// Enters; returns the number now running.
     func enter() -> Int {
@@ -134,8 +140,8 @@ final class ConcurrencyCounter: Sendable {
 
 /// A thread-safe box for one value.
 final class Box<Value: Sendable>: Sendable {
-    private let state: Mutex<Value>
-    init(_ value: Value) { state = Mutex(value) }
+    private let state: Locked<Value>
+    init(_ value: Value) { state = Locked(value) }
     var value: Value {
         get { state.withLock { $0 } }
     }

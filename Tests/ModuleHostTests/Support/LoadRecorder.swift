@@ -1,10 +1,9 @@
 import Foundation
-import Synchronization
 import ModuleHost
 
 /// Records events from test modules. Each test injects its own, so parallel tests share nothing.
 final class LoadRecorder: Sendable {
-    private let storage = Mutex<[String]>([])
+    private let storage = Locked<[String]>([])
 
     func record(_ event: String) {
         storage.withLock { $0.append(event) }

@@ -1,6 +1,5 @@
 import Foundation
 import ModuleHost
-import Synchronization
 
 protocol GreetingService: Sendable {
     func greet(_ name: String) -> String
@@ -202,7 +201,7 @@ final class NotAModule {}
 extension LoadRecorder {
     /// Lets a module keep the recorder it found at load time for use at unload time.
     final class Holder: Sendable {
-        private let value = Mutex<LoadRecorder?>(nil)
+        private let value = Locked<LoadRecorder?>(nil)
         func set(_ recorder: LoadRecorder?) { value.withLock { $0 = recorder } }
         func get() -> LoadRecorder? { value.withLock { $0 } }
     }

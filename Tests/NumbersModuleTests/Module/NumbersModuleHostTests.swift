@@ -1,20 +1,19 @@
 import AuthModule
 import Foundation
 import ModuleHost
-import Synchronization
 import Testing
 
 @testable import NumbersModule
 
 final class NoticeLog<Item: Sendable>: Sendable {
-    private let storage = Mutex<[Item]>([])
+    private let storage = Locked<[Item]>([])
     func append(_ item: Item) { storage.withLock { $0.append(item) } }
     var items: [Item] { storage.withLock { $0 } }
 }
 
 /// A stand-in AuthService, injected into the bridge: NumbersModule must only see the protocol.
 final class StubAuth: AuthService {
-    private let current = Mutex<AuthenticationModel>(.notAuthenticated(nil))
+    private let current = Locked<AuthenticationModel>(.notAuthenticated(nil))
     func set(_ user: String?) {
         current.withLock {
             $0 = user.map { .authenticated(AuthenticatedUser(username: $0, displayName: $0, authenticatedAt: Date(), expiresAt: .distantFuture)) }

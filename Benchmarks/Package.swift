@@ -1,0 +1,39 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// The ModuleHost benchmarks: a package of its own, so the product's Package.swift stays free of packages.
+//
+//     swift run -c release --package-path Benchmarks modulehost-bench
+//
+// Every figure it prints is a ratio against a baseline measured in the same run; see README.md.
+let package = Package(
+    name: "ModuleHostBenchmarks",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "modulehost-bench", targets: ["ModuleHostBench"]),
+        .executable(name: "hello", targets: ["Hello"]),
+        .executable(name: "hello-foundation", targets: ["HelloFoundation"]),
+    ],
+    dependencies: [
+        .package(name: "ModuleHost", path: ".."),
+        .package(url: "https://github.com/Swinject/Swinject.git", exact: "2.10.0"),
+    ],
+    targets: [
+        // The harness and every benchmark. It depends on the two hello executables only so that
+        // `swift run modulehost-bench` builds them too (the shell benchmark launches them).
+        .executableTarget(
+            name: "ModuleHostBench",
+            dependencies: [
+                .product(name: "ModuleHost", package: "ModuleHost"),
+                .product(name: "Swinject", package: "Swinject"),
+                "Hello",
+                "HelloFoundation",
+            ]
+        ),
+        // The shell benchmark's baseline: the smallest Swift program, built the same way as app-shell.
+        .executableTarget(name: "Hello"),
+        // Context for the shell benchmark: the same program with Foundation loaded, as app-shell has it.
+        .executableTarget(name: "HelloFoundation"),
+    ],
+    swiftLanguageModes: [.v6]
+)

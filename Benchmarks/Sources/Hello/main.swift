@@ -1,0 +1,2 @@
+// The shell benchmark's baseline: start, print one line, exit.
+print("hello, world")

@@ -1,0 +1,191 @@
+import ModuleHost
+import Swinject
+import Synchronization
+
+// MARK: The service and its providers
+
+/// The resolved service: a protocol, so every resolve returns an existential, as in real apps.
+protocol BenchService: Sendable {
+    func value() -> Int
+}
+
+extension ModuleIdentifier {
+    static let benchResolve: ModuleIdentifier = "com.modulehost.bench.resolve"
+}
+
+/// The module that provides `BenchService` through the bridge.
+final class ResolveBenchModule: ModuleProtocol, BenchService {
+    static let moduleIdentifier: ModuleIdentifier = .benchResolve
+    static let providedServices: [ProvidedService] = [.service(BenchService.self)]
+    init() {}
+    func value() -> Int { 42 }
+}
+
+/// The same service for Swinject.
+final class SwinjectBenchService: BenchService {
+    func value() -> Int { 42 }
+}
+
+// MARK: Baselines written here
+
+/// The baseline: a `Mutex`-guarded dictionary from type identity to object, and a generic `as! T` cast.
+///
+/// Values are `AnyObject & Sendable` rather than plain `AnyObject` only because Swift 6 will not return a
+/// non-Sendable value out of `Mutex.withLock`; the representation and the cast are the same.
+final class MutexTable: Sendable {
+    private let storage = Mutex<[ObjectIdentifier: any AnyObject & Sendable]>([:])
+
+    func insert<T>(_ object: any AnyObject & Sendable, for type: T.Type) {
+        storage.withLock { $0[ObjectIdentifier(type)] = object }
+    }
+
+    @inline(__always)
+    func resolve<T>(_ type: T.Type) -> T {
+        let key = ObjectIdentifier(type)
+        guard let object = storage.withLock({ $0[key] }) else { fatalError("nothing stored for \(T.self)") }
+        return object as! T
+    }
+}
+
+/// The concurrent baseline: the same lookup and cast in a dictionary that is never written, so no lock.
+struct ReadOnlyTable: Sendable {
+    let storage: [ObjectIdentifier: any AnyObject & Sendable]
+
+    @inline(__always)
+    func resolve<T>(_ type: T.Type) -> T {
+        guard let object = storage[ObjectIdentifier(type)] else { fatalError("nothing stored for \(T.self)") }
+        return object as! T
+    }
+}
+
+/// The strictest floor for the concurrent benchmark: a read-only dictionary that already holds the service
+/// existential, so a lookup needs no cast at all (it cannot be generic over the service type).
+struct ReadOnlyTypedTable: Sendable {
+    let storage: [ObjectIdentifier: any BenchService]
+
+    @inline(__always)
+    func resolve() -> any BenchService {
+        guard let service = storage[ObjectIdentifier(BenchService.self)] else { fatalError("nothing stored") }
+        return service
+    }
+}
+
+/// A manager with `ResolveBenchModule` registered and already loaded (every resolve below is warm).
+func makeWarmManager() -> ModuleManager {
+    let manager = ModuleManager(typeResolver: .types([ResolveBenchModule.self]))
+    do {
+        try manager.register(ResolveBenchModule.self)
+        _ = try manager.bridge.resolve(BenchService.self)
+        _ = try manager.bridge.resolve(.benchResolve)
+    } catch {
+        fatalError("could not set up the resolve benchmark: \(error)")
+    }
+    return manager
+}
+
+// MARK: resolve
+
+func resolveBenchmarks(quick: Bool) -> [Row] {
+    let manager = makeWarmManager()
+    let bridge = manager.bridge
+    let identifier = ModuleIdentifier.benchResolve
+
+    let table = MutexTable()
+    table.insert(ResolveBenchModule(), for: BenchService.self)
+
+    let container = Container()
+    container.register(BenchService.self) { _ in SwinjectBenchService() }.inObjectScope(.container)
+    let swinject = container.synchronize()
+    guard swinject.resolve(BenchService.self) != nil else { fatalError("Swinject did not resolve BenchService") }
+
+    let cases = [
+        MicroCase(name: "baseline") { n in
+            for _ in 0..<n { blackHole(table.resolve(BenchService.self)) }
+        },
+        MicroCase(name: "service") { n in
+            for _ in 0..<n { blackHole(try! bridge.resolve(BenchService.self)) }
+        },
+        MicroCase(name: "identifier") { n in
+            for _ in 0..<n { blackHole(try! bridge.resolve(identifier)) }
+        },
+        MicroCase(name: "swinject") { n in
+            // Swinject is ~15x slower per call: fewer calls keep its batches as long as the others'.
+            for _ in 0..<max(1, n / 16) { blackHole(swinject.resolve(BenchService.self)) }
+        },
+    ]
+    let iterations = quick ? 100_000 : 400_000
+    let stats = measureInterleaved(cases, iterations: iterations, repetitions: quick ? 5 : 15)
+    let baseline = stats["baseline"]!.median
+    let service = stats["service"]!.median
+    let byIdentifier = stats["identifier"]!.median
+    // The Swinject case did n/16 calls per batch.
+    let swinjectPerCall = stats["swinject"]!.median * Double(iterations) / Double(max(1, iterations / 16))
+
+    let baselineName = "Mutex<[ObjectIdentifier: AnyObject]> + as! T"
+    return [
+        Row(benchmark: "resolve", subject: "bridge.resolve(BenchService.self)", baseline: baselineName,
+            ratio: service / baseline, absolute: "\(format(ns: service)) vs \(format(ns: baseline))",
+            target: "≤ 1.0x", verdict: service / baseline <= 1.0 ? .met : .missed),
+        Row(benchmark: "resolve", subject: "bridge.resolve(.identifier)", baseline: baselineName,
+            ratio: byIdentifier / baseline, absolute: "\(format(ns: byIdentifier)) vs \(format(ns: baseline))",
+            target: "≤ 1.0x", verdict: byIdentifier / baseline <= 1.0 ? .met : .missed),
+        Row(benchmark: "resolve", subject: "bridge.resolve(BenchService.self)",
+            baseline: "Swinject synchronize().resolve (speed-up)",
+            ratio: swinjectPerCall / service, absolute: "\(format(ns: service)) vs \(format(ns: swinjectPerCall))",
+            target: "≥ 20x", verdict: swinjectPerCall / service >= 20 ? .met : .missed),
+        Row(benchmark: "resolve", subject: "bridge.resolve(.identifier)",
+            baseline: "Swinject synchronize().resolve (speed-up)",
+            ratio: swinjectPerCall / byIdentifier, absolute: "\(format(ns: byIdentifier)) vs \(format(ns: swinjectPerCall))",
+            target: "≥ 20x", verdict: swinjectPerCall / byIdentifier >= 20 ? .met : .missed),
+    ]
+}
+
+// MARK: concurrent resolve
+
+func concurrentResolveBenchmarks(quick: Bool) -> [Row] {
+    let manager = makeWarmManager()
+    let bridge = manager.bridge
+    let identifier = ModuleIdentifier.benchResolve
+    let readOnly = ReadOnlyTable(storage: [ObjectIdentifier(BenchService.self): ResolveBenchModule()])
+    let typed = ReadOnlyTypedTable(storage: [ObjectIdentifier(BenchService.self): ResolveBenchModule()])
+    let table = MutexTable()
+    table.insert(ResolveBenchModule(), for: BenchService.self)
+
+    let cases: [(name: String, work: @Sendable (Int) -> Void)] = [
+        ("typed", { n in for _ in 0..<n { blackHole(typed.resolve()) } }),
+        ("read-only", { n in for _ in 0..<n { blackHole(readOnly.resolve(BenchService.self)) } }),
+        ("service", { n in for _ in 0..<n { blackHole(try! bridge.resolve(BenchService.self)) } }),
+        ("identifier", { n in for _ in 0..<n { blackHole(try! bridge.resolve(identifier)) } }),
+        ("mutex", { n in for _ in 0..<n { blackHole(table.resolve(BenchService.self)) } }),
+    ]
+    let iterations = quick ? 100_000 : 300_000
+    for item in cases { _ = runOnTwoThreads(iterations: iterations / 4, item.work) }  // warm-up
+    var samples: [String: [Double]] = [:]
+    for _ in 0..<(quick ? 5 : 11) {
+        for item in cases {
+            let wall = runOnTwoThreads(iterations: iterations, item.work)
+            // Throughput: resolves per second, both threads together.
+            samples[item.name, default: []].append(Double(2 * iterations) / (wall.nanoseconds / 1e9))
+        }
+    }
+    let stats = samples.mapValues(Stats.init)
+    let baseline = stats["read-only"]!.median
+    let typedBaseline = stats["typed"]!.median
+    func row(_ name: String, _ subject: String, target: Bool, strict: Bool = false) -> Row {
+        let throughput = stats[name]!.median
+        let base = strict ? typedBaseline : baseline
+        let ratio = throughput / base
+        return Row(benchmark: "concurrent resolve (2 threads)", subject: subject,
+                   baseline: strict ? "read-only `let` [ObjectIdentifier: any BenchService], no cast (throughput)"
+                                    : "read-only `let` dictionary + as! T (throughput)",
+                   ratio: ratio, absolute: String(format: "%.1f vs %.1f M/s", throughput / 1e6, base / 1e6),
+                   target: target ? "≥ 0.9x" : "context", verdict: target ? (ratio >= 0.9 ? .met : .missed) : .info)
+    }
+    return [
+        row("service", "bridge.resolve(BenchService.self)", target: true),
+        row("identifier", "bridge.resolve(.identifier)", target: true),
+        row("mutex", "Mutex<[ObjectIdentifier: AnyObject]> + as! T", target: false),
+        row("service", "bridge.resolve(BenchService.self)", target: false, strict: true),
+        row("identifier", "bridge.resolve(.identifier)", target: false, strict: true),
+    ]
+}

@@ -16,7 +16,7 @@ extension InitiatorState {
     }
 
     /// Skips every pending transitive dependent of the operation at `root`, which did not succeed.
-    mutating func skipDependents(of root: Int, dependents: [[Int]]) -> [InitiatorEvent] {
+    mutating func skipDependents(of root: Int, dependents: AdjacencyList) -> [InitiatorEvent] {
         let rootName = records[root].identifier
         let verb = Self.verb(for: records[root].state)
         var events: [InitiatorEvent] = []
@@ -122,7 +122,7 @@ extension Initiator {
     }
 
     /// Records how an operation ended and skips its dependents if it did not succeed.
-    func recordFinished(_ index: Int, outcome: OperationOutcome, dependents: [[Int]]) {
+    func recordFinished(_ index: Int, outcome: OperationOutcome, dependents: AdjacencyList) {
         let now = clock.now
         let events: [InitiatorEvent] = state.withLock { state in
             guard state.records[index].state == .running else { return [] }

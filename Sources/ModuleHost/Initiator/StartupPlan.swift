@@ -8,9 +8,9 @@ public struct StartupPlan: Sendable {
     /// The operations in registration order.
     public let operations: [StartupOperation]
     /// Registration indices of each operation's dependencies (deduplicated).
-    let dependencyIndices: [[Int]]
-    /// Registration indices of each operation's direct dependents.
-    let dependentIndices: [[Int]]
+    let dependencyIndices: AdjacencyList
+    /// Registration indices of each operation's direct dependents, in registration order.
+    let dependentIndices: AdjacencyList
     /// Registration indices in execution order.
     let orderIndices: [Int]
     /// Registration index for each identifier.
@@ -23,9 +23,10 @@ public struct StartupPlan: Sendable {
         var indexByIdentifier: [String: Int] = [:]
         indexByIdentifier.reserveCapacity(count)
 
-        for (index, operation) in operations.enumerated() {
-            let identifier = operation.identifier
+        for index in 0..<count {
+            let identifier = operations[index].identifier
             if identifier.isEmpty {
+                let operation = operations[index]
                 let owner = operation.module.map { " declared by module \"\($0)\"" } ?? ""
                 problems.append(PlanProblem(
                     code: .emptyIdentifier,
@@ -34,7 +35,7 @@ public struct StartupPlan: Sendable {
                 continue
             }
             if let first = indexByIdentifier[identifier] {
-                let a = Self.source(of: operations[first]), b = Self.source(of: operation)
+                let a = Self.source(of: operations[first]), b = Self.source(of: operations[index])
                 problems.append(PlanProblem(
                     code: .duplicateIdentifier,
                     message: "duplicate operation identifier \"\(identifier)\": declared by \(a) and again by \(b)",
@@ -44,15 +45,16 @@ public struct StartupPlan: Sendable {
             indexByIdentifier[identifier] = index
         }
 
+        // Read fields in place (indexing, not `enumerated()`), so no operation is copied and retained.
         let ranks = operations.map(\.priority.rank)
-        var dependencyIndices = [[Int]](repeating: [], count: count)
-        var dependentIndices = [[Int]](repeating: [], count: count)
+        var offsets = [Int](repeating: 0, count: count + 1)
+        var targets: [Int] = []
+        targets.reserveCapacity(operations.reduce(0) { $0 + $1.dependencies.count })
         var seenStamp = [Int](repeating: -1, count: count)
-        for (index, operation) in operations.enumerated() {
-            var resolved: [Int] = []
-            resolved.reserveCapacity(operation.dependencies.count)
-            for dependency in operation.dependencies {
+        for index in 0..<count {
+            for dependency in operations[index].dependencies {
                 guard let target = indexByIdentifier[dependency] else {
+                    let operation = operations[index]
                     let suggestion = Suggestions.closest(to: dependency, in: operations.lazy.map(\.identifier).filter { !$0.isEmpty })
                     let hint = suggestion.map { "; did you mean \"\($0)\"?" } ?? ""
                     problems.append(PlanProblem(
@@ -63,7 +65,7 @@ public struct StartupPlan: Sendable {
                     continue
                 }
                 if ranks[target] > ranks[index] {
-                    let other = operations[target]
+                    let operation = operations[index], other = operations[target]
                     problems.append(PlanProblem(
                         code: .laterPhaseDependency,
                         message: "\"\(operation.identifier)\" (\(operation.priority.rawValue)) depends on "
@@ -72,16 +74,17 @@ public struct StartupPlan: Sendable {
                 }
                 if seenStamp[target] == index { continue }
                 seenStamp[target] = index
-                resolved.append(target)
-                dependentIndices[target].append(index)
+                targets.append(target)
             }
-            dependencyIndices[index] = resolved
+            offsets[index + 1] = targets.count
         }
+        let dependencyIndices = AdjacencyList(offsets: offsets, targets: targets)
+        let dependentIndices = dependencyIndices.reversed(nodeCount: count)
 
         let order = Self.topologicalOrder(ranks: ranks, dependencyIndices: dependencyIndices,
                                           dependentIndices: dependentIndices)
         if order.count < count {
-            for cycle in CycleFinder.cycles(nodeCount: count, edges: { dependencyIndices[$0] }) {
+            for cycle in CycleFinder.cycles(nodeCount: count, edges: { Array(dependencyIndices[$0]) }) {
                 let path = cycle.map { operations[$0].identifier }
                 problems.append(PlanProblem(
                     code: .cycle,
@@ -100,9 +103,9 @@ public struct StartupPlan: Sendable {
 
     /// Kahn's algorithm keyed by (phase rank, registration index); returns fewer indices than there
     /// are operations when the graph has a cycle.
-    private static func topologicalOrder(ranks: [Int], dependencyIndices: [[Int]], dependentIndices: [[Int]]) -> [Int] {
+    private static func topologicalOrder(ranks: [Int], dependencyIndices: AdjacencyList, dependentIndices: AdjacencyList) -> [Int] {
         let count = ranks.count
-        var remaining = dependencyIndices.map(\.count)
+        var remaining = (0..<count).map { dependencyIndices.count(of: $0) }
         var heap = MinHeap(capacity: count)
         for index in 0..<count where remaining[index] == 0 {
             heap.push(ranks[index] * count + index)

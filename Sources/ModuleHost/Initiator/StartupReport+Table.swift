@@ -5,7 +5,7 @@ extension StartupReport {
     /// followed by the critical path and totals; long cells are truncated to fit about 100 columns.
     public func renderTable(useColor: Bool = false) -> String {
         let headers = ["OPERATION", "MODULE", "PHASE", "STATE", "WAIT MS", "RAN MS", "ERROR"]
-        var caps = [22, 20, 15, 9, 9, 9, 0]
+        var caps = [32, 24, 15, 9, 9, 9, 0]
         let rows: [[String]] = operations.map { record in
             [
                 record.identifier,

@@ -210,7 +210,7 @@ enum ManifestReader {
         }
 
         mutating func checkTypeName(_ name: String, path: String, location: SourceLocation) -> Bool {
-            if name.trimmingCharacters(in: .whitespaces).isEmpty {
+            if name.allSatisfy(\.isWhitespace) {
                 error(.invalidValue, path, location, "the type name is empty; expected a name like \"AuthModule.AuthModule\"")
                 return false
             }

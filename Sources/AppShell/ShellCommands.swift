@@ -72,25 +72,21 @@ struct ShellCommands {
     }
 
     private func authService() -> (any AuthService)? {
-        do {
-            guard let auth = try bridge.resolveIfProvided(AuthService.self) else {
-                console.error("no module provides AuthService; add AuthModule.AuthModule to the manifest")
-                return nil
-            }
-            return auth
-        } catch {
-            console.error(error.description)
-            return nil
-        }
+        service(AuthService.self, from: "AuthModule.AuthModule")
     }
 
     private func numbers() -> (any NumberFactService)? {
+        service(NumberFactService.self, from: "NumbersModule.NumbersModule")
+    }
+
+    /// The service, or `nil` after telling the user which module to add (or why its provider failed).
+    private func service<Service>(_ type: Service.Type, from module: String) -> Service? {
         do {
-            guard let numbers = try bridge.resolveIfProvided(NumberFactService.self) else {
-                console.error("no module provides NumberFactService; add NumbersModule.NumbersModule to the manifest")
+            guard let service = try bridge.resolveIfProvided(type) else {
+                console.error("no module provides \(String(describing: type)); add \(module) to the manifest")
                 return nil
             }
-            return numbers
+            return service
         } catch {
             console.error(error.description)
             return nil

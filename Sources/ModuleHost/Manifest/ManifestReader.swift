@@ -99,13 +99,19 @@ enum ManifestReader {
         }
 
         /// Reports members not in `known`, with the closest known name as a suggestion.
-        mutating func checkFields(_ members: [JSONValue.Member], known: [String], path: String, what: String) {
+        /// Reports every key that appears again in the same object (JSON parsers would silently keep one).
+        mutating func checkRepeatedKeys(_ members: [JSONValue.Member], path: String) {
             var seen: Set<String> = []
+            for member in members where !seen.insert(member.key).inserted {
+                let memberPath = path.isEmpty ? member.key : "\(path).\(member.key)"
+                error(.invalidValue, memberPath, member.keyLocation, "field \"\(member.key)\" appears more than once")
+            }
+        }
+
+        mutating func checkFields(_ members: [JSONValue.Member], known: [String], path: String, what: String) {
+            checkRepeatedKeys(members, path: path)
             for member in members {
                 let memberPath = path.isEmpty ? member.key : "\(path).\(member.key)"
-                if !seen.insert(member.key).inserted {
-                    error(.invalidValue, memberPath, member.keyLocation, "field \"\(member.key)\" appears more than once")
-                }
                 guard !known.contains(member.key) else { continue }
                 let hint = Suggestions.closest(to: member.key, in: known).map { "did you mean \"\($0)\"?" }
                 error(.unknownField, memberPath, member.keyLocation,
@@ -189,6 +195,7 @@ enum ManifestReader {
                 entry.startup = readOverrides(value, path: path)
                 if let operations = value.member("operations") {
                     if case .object(let members) = operations.kind {
+                        checkRepeatedKeys(members, path: "\(path).operations")
                         for member in members {
                             let operationPath = "\(path).operations.\(member.key)"
                             guard case .object(let fields) = member.value.kind else {
@@ -250,10 +257,11 @@ enum ManifestReader {
                 }
             }
             if let value = object.member("timeout") {
-                if case .number(let seconds, _) = value.kind, seconds > 0, seconds <= 86_400 {
+                // At least a millisecond: timeouts are kept in milliseconds, and a zero one would fire at once.
+                if case .number(let seconds, _) = value.kind, seconds >= 0.001, seconds <= 86_400 {
                     overrides.timeout = .milliseconds(Int64((seconds * 1000).rounded()))
                 } else if case .number = value.kind {
-                    error(.invalidValue, "\(path).timeout", value.location, "expected a timeout in seconds greater than 0 and at most 86400")
+                    error(.invalidValue, "\(path).timeout", value.location, "expected a timeout in seconds from 0.001 to 86400")
                 } else {
                     wrongType("\(path).timeout", value, expected: "a number of seconds")
                 }

@@ -44,7 +44,16 @@ struct ManifestValidator {
         // 1. Resolve every type name.
         var resolved: [(entry: Manifest.Entry, type: any ModuleProtocol.Type)] = []
         var disabled: [ModuleIdentifier: Manifest.Entry] = [:]
-        let candidateNames = existing.typeNames + resolver.knownTypeNames + manifest.modules.flatMap { Self.guesses(for: $0.typeName) }
+        // The names a "did you mean" may offer: looked up once each, and only if some name is unknown.
+        var resolvableCandidates: [String]?
+        func suggestionCandidates() -> [String] {
+            if let resolvableCandidates { return resolvableCandidates }
+            var seen: Set<String> = []
+            let names = (existing.typeNames + resolver.knownTypeNames + manifest.modules.flatMap { Self.guesses(for: $0.typeName) })
+                .filter { seen.insert($0).inserted && resolver.type(named: $0) != nil }
+            resolvableCandidates = names
+            return names
+        }
         for entry in manifest.modules {
             let typePath = "\(entry.path).type"
             var loadedLibrary: String?
@@ -68,7 +77,7 @@ struct ManifestValidator {
                 if !entry.typeName.contains(".") {
                     message += "; type names are qualified with their Swift module, like \"AuthModule.AuthModule\""
                 }
-                let hint = Suggestions.closest(to: entry.typeName, in: candidateNames.filter { resolver.type(named: $0) != nil })
+                let hint = Suggestions.closest(to: entry.typeName, in: suggestionCandidates())
                 report(entry.enabled ? .error : .warning, .unknownType, entry, typePath, message,
                        suggestion: hint.map { "did you mean \"\($0)\"?" })
                 continue

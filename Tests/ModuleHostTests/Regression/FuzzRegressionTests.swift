@@ -57,6 +57,19 @@ struct FuzzRegressionTests {
         #expect(counter.count <= 5 * (count + 1), "\(counter.count) type lookups for \(count + 1) entries")
     }
 
+    /// The exact input of the fuzzer's timeout artifact (timeout-5c580833510e9ead3e6705a5f3f6404e96d2778d, 2.3 KB,
+    /// 13 s in the fuzz build): 300 unknown names, looked up through the Swift runtime as the fuzzer does.
+    @Test func timeoutArtifactOfThreeHundredUnknownNames() throws {
+        let json = #"{"modules": ["# + (0..<300).map { "\"a\($0)\"" }.joined(separator: ", ") + "]}"
+        #expect(json.utf8.count == 2_303)
+        let counter = CountingResolver(.runtime())
+        let found = errors(json, resolver: counter.resolver)
+        #expect(found.count == 300)
+        #expect(found.allSatisfy { $0.code == .unknownType && $0.message.contains("qualified with their Swift module") })
+        #expect(found.last?.path == "modules[299].type")
+        #expect(counter.count <= 5 * 300, "\(counter.count) type lookups for 300 entries")
+    }
+
     @Test func manyUnknownTypeNamesAreAllReportedWithTheRuntimeResolver() throws {
         let names = (0..<64).map { "\"a\($0)\"" } + ["\"ModuleHostTests.GreeterModul\""]
         let found = errors(#"{"modules": ["# + names.joined(separator: ",") + "]}",

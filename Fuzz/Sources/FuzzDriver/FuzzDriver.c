@@ -1,0 +1,2 @@
+// Empty: the module only declares LLVMFuzzerRunDriver, which libFuzzer (linked by -sanitize=fuzzer) defines.
+#include "FuzzDriver.h"

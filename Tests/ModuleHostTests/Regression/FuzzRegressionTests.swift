@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+
 import Testing
 @testable import ModuleHost
 
@@ -10,7 +10,7 @@ import Testing
 struct FuzzRegressionTests {
     /// Counts the type lookups a resolver makes.
     final class CountingResolver: Sendable {
-        private let lookups = Mutex(0)
+        private let lookups = Locked(0)
         private let wrapped: ModuleTypeResolver
 
         init(_ wrapped: ModuleTypeResolver) {

@@ -1,4 +1,3 @@
-
 /// How one run of an operation's body ended.
 enum OperationOutcome: Sendable, Equatable {
     /// The body returned.

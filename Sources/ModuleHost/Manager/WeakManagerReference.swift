@@ -1,4 +1,3 @@
-
 /// A weak, thread-safe reference to a manager, so objects the manager owns can reach it without a cycle.
 final class WeakManagerReference: Sendable {
     private struct Box: @unchecked Sendable {

@@ -1,8 +1,8 @@
 import Foundation
 import ModuleHost
 
-// The libFuzzer entry point. libFuzzer's own `main` (linked in by `-sanitize=fuzzer`) calls it once per input;
-// the target is compiled with `-parse-as-library`, so there is no Swift `main`.
+// The libFuzzer entry point, called once per input by the driver that main.swift starts. It is also exported
+// under libFuzzer's standard name, for linking the target the classic way (with libFuzzer's own `main`).
 //
 // An input whose first byte is 0x00 is a startup graph (see `fuzzPlan`); any other input is a manifest,
 // so the seed corpus is made of plain `modules.json` files.
@@ -145,7 +145,7 @@ func fuzzPlan(_ bytes: [UInt8]) {
     for index in 0..<count {
         let flags = reader.next()
         let identifier: String
-        switch flags & 0x0F {
+        switch flags & 0x07 {
         case 0: identifier = ""
         case 1: identifier = "op\(Int(reader.next()) % max(1, index))"  // may duplicate an earlier one
         case 2: identifier = "Op\(index)"

@@ -61,12 +61,12 @@ enum ManifestReader {
     static func read(_ data: Data, file: String?) -> Result {
         let bytes = [UInt8](data)
         var context = Context(file: file, source: bytes)
-        if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
-            context.error(.emptyFile, "", nil, "the manifest is empty; expected a JSON object such as {\"version\": 1, \"modules\": []}")
-            return Result(manifest: nil, diagnostics: context.diagnostics)
-        }
         if bytes.count > maximumFileSize {
             context.error(.fileTooLarge, "", nil, "the manifest is \(bytes.count) bytes; the limit is \(maximumFileSize)")
+            return Result(manifest: nil, diagnostics: context.diagnostics)
+        }
+        if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
+            context.error(.emptyFile, "", nil, "the manifest is empty; expected a JSON object such as {\"version\": 1, \"modules\": []}")
             return Result(manifest: nil, diagnostics: context.diagnostics)
         }
         let root: JSONValue
@@ -86,12 +86,27 @@ enum ManifestReader {
         let source: [UInt8]
         var diagnostics: [ManifestDiagnostic] = []
 
+        /// Past this many diagnostics a hostile manifest only gets a final "too many" note, so memory stays bounded.
+        static let maximumDiagnostics = 1000
+
         mutating func error(_ code: ManifestDiagnostic.Code, _ path: String, _ location: SourceLocation?, _ message: String, suggestion: String? = nil) {
+            guard admit() else { return }
             diagnostics.append(ManifestDiagnostic(.error, code, file: file, path: path, location: location, message: message, suggestion: suggestion))
         }
 
         mutating func warning(_ code: ManifestDiagnostic.Code, _ path: String, _ location: SourceLocation?, _ message: String) {
+            guard admit() else { return }
             diagnostics.append(ManifestDiagnostic(.warning, code, file: file, path: path, location: location, message: message))
+        }
+
+        /// Whether another diagnostic may be added; the first refusal adds the "too many" note.
+        private mutating func admit() -> Bool {
+            if diagnostics.count < Self.maximumDiagnostics { return true }
+            if diagnostics.count == Self.maximumDiagnostics {
+                diagnostics.append(ManifestDiagnostic(.error, .invalidValue, file: file, path: "", location: nil,
+                                                      message: "too many problems; stopped reporting after \(Self.maximumDiagnostics)"))
+            }
+            return false
         }
 
         mutating func wrongType(_ path: String, _ value: JSONValue, expected: String) {
@@ -219,6 +234,16 @@ enum ManifestReader {
         mutating func checkTypeName(_ name: String, path: String, location: SourceLocation) -> Bool {
             if name.allSatisfy(\.isWhitespace) {
                 error(.invalidValue, path, location, "the type name is empty; expected a name like \"AuthModule.AuthModule\"")
+                return false
+            }
+            // Swift identifiers joined by dots; this also keeps mangled names away from the runtime lookup.
+            let isIdentifier = { (part: Substring) -> Bool in
+                guard let first = part.first, first == "_" || first.isLetter else { return false }
+                return part.allSatisfy { $0 == "_" || $0.isLetter || $0.isNumber }
+            }
+            if !name.split(separator: ".", omittingEmptySubsequences: false).allSatisfy(isIdentifier) {
+                error(.invalidValue, path, location,
+                      "\"\(name)\" is not a type name; expected Swift identifiers joined by dots, like \"AuthModule.AuthModule\"")
                 return false
             }
             return true

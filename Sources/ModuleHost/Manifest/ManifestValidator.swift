@@ -55,6 +55,12 @@ struct ManifestValidator {
             return names
         }
         for entry in manifest.modules {
+            // A hostile manifest of a million unknown names gets a bounded report, quickly.
+            if diagnostics.count >= ManifestReader.Context.maximumDiagnostics {
+                diagnostics.append(ManifestDiagnostic(.error, .invalidValue, file: manifest.file, path: "", location: nil,
+                                                      message: "too many problems; stopped checking after \(diagnostics.count)"))
+                return ([], diagnostics)
+            }
             let typePath = "\(entry.path).type"
             var loadedLibrary: String?
             if let library = entry.library, entry.enabled {

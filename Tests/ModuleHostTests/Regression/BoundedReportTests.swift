@@ -1,0 +1,43 @@
+import Foundation
+import Testing
+@testable import ModuleHost
+
+/// Follow-ups from the fuzzing campaign: hostile manifests get bounded reports and exact reasons.
+@Suite("Bounded reports")
+struct BoundedReportTests {
+    private func errors(_ data: Data) -> [ManifestDiagnostic] {
+        do {
+            try ModuleManager().registerModules(from: data, file: "modules.json")
+            return []
+        } catch {
+            return error.diagnostics
+        }
+    }
+
+    @Test func millionsOfWrongEntriesGiveABoundedReport() {
+        // A million entries of the wrong type: a million problems, reported as a thousand and a note.
+        let json = "{\"modules\": [" + Array(repeating: "1", count: 1_000_000).joined(separator: ",") + "]}"
+        let found = errors(Data(json.utf8))
+        #expect(found.count == ManifestReader.Context.maximumDiagnostics + 1)
+        #expect(found.last?.message == "too many problems; stopped reporting after \(ManifestReader.Context.maximumDiagnostics)")
+    }
+
+    @Test func thousandsOfUnknownTypeNamesStopAtTheBound() {
+        let names = (0..<5000).map { "\"Hostile.Name\($0)\"" }.joined(separator: ",")
+        let found = errors(Data("{\"modules\": [\(names)]}".utf8))
+        #expect(found.count == ManifestReader.Context.maximumDiagnostics + 1)
+        #expect(found.last?.message.hasPrefix("too many problems; stopped checking") == true)
+    }
+
+    @Test func hugeWhitespaceIsTooLargeNotEmpty() {
+        let found = errors(Data(repeating: 0x20, count: ManifestReader.maximumFileSize + 1))
+        #expect(found.map(\.code) == [.fileTooLarge])
+    }
+
+    @Test(arguments: ["10FuzzTarget11AlphaModuleC", "Auth Module.AuthModule", "AuthModule.", ".AuthModule", "Auth-Module.X"])
+    func namesThatAreNotSwiftTypeNamesAreRejected(name: String) {
+        let found = errors(Data(#"{"modules": ["\#(name)"]}"#.utf8))
+        #expect(found.map(\.code) == [.invalidValue])
+        #expect(found.first?.message.contains("expected Swift identifiers joined by dots") == true)
+    }
+}

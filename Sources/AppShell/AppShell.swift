@@ -1,6 +1,5 @@
 import Foundation
 import ModuleHost
-import NumbersModule
 
 /// The `app-shell` executable: hosts the modules listed in a manifest.
 @main
@@ -76,16 +75,11 @@ struct AppShell {
         var quiet = invocation
         quiet.quiet = true
         let outcome = await StartupRunner(runtime: runtime, events: events, invocation: quiet).run(showReport: false)
-        guard case .started(let report) = outcome else {
-            if case .stopped(let code, _) = outcome {
-                return await Shutdown(runtime: runtime, tracePath: invocation.tracePath, verbose: invocation.verbose).perform(code)
-            }
-            return .startupFailed
+        if case .stopped(let code) = outcome {
+            return await Shutdown(runtime: runtime, tracePath: invocation.tracePath, verbose: invocation.verbose).perform(code)
         }
-        let commands = ShellCommands(runtime: runtime, invocation: invocation, startupReport: report)
-        let found = (try? runtime.manager.bridge.resolveIfProvided(NumberFactService.self)) != nil
-        commands.fact(String(number))
-        return await Shutdown(runtime: runtime, tracePath: invocation.tracePath, verbose: invocation.verbose).perform(found ? .ok : .failure)
+        let printed = ShellCommands(runtime: runtime, invocation: invocation).fact(String(number))
+        return await Shutdown(runtime: runtime, tracePath: invocation.tracePath, verbose: invocation.verbose).perform(printed ? .ok : .failure)
     }
 
     /// The default: start the modules, serve commands, shut down in order.
@@ -96,12 +90,11 @@ struct AppShell {
         let outcome = await StartupRunner(runtime: runtime, events: events, invocation: invocation).run(showReport: !invocation.quiet)
         let shutdown = Shutdown(runtime: runtime, tracePath: invocation.tracePath, verbose: invocation.verbose)
         switch outcome {
-        case .stopped(let code, _):
+        case .stopped(let code):
             return await shutdown.perform(code, cancelRemaining: true)
-        case .started(let report):
+        case .started:
             runtime.manager.initiator.hostDidBecomeReady()
-            let (ending, loginFailed) = await CommandLoop(runtime: runtime, events: events, invocation: invocation,
-                                                          startupReport: report).run()
+            let (ending, loginFailed) = await CommandLoop(runtime: runtime, events: events, invocation: invocation).run()
             switch ending {
             case .signal(let number):
                 return await shutdown.perform(StartupRunner.exitCode(for: number), cancelRemaining: true)

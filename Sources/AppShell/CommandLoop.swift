@@ -8,7 +8,10 @@ struct CommandLoop {
     let runtime: HostRuntime
     let events: ShellEvents
     let invocation: Invocation
-    let startupReport: StartupReport
+
+    private var commands: ShellCommands {
+        ShellCommands(runtime: runtime, invocation: invocation)
+    }
 
     /// How the loop ended.
     enum Ending {
@@ -52,8 +55,7 @@ struct CommandLoop {
                 case .interrupted(let ending): return (ending, loginFailed)
                 }
             default:
-                await ShellCommands(runtime: runtime, invocation: invocation, startupReport: startupReport)
-                    .run(name, arguments)
+                await commands.run(name, arguments)
             }
         }
     }
@@ -68,10 +70,7 @@ struct CommandLoop {
             console.error("usage: login <user>")
             return .failed
         }
-        guard let auth = try? runtime.manager.bridge.resolveIfProvided(AuthService.self) else {
-            console.error("no module provides AuthService; add AuthModule.AuthModule to the manifest to log in")
-            return .failed
-        }
+        guard let auth = commands.authService() else { return .failed }
         if console.inputIsTerminal { console.outPartial("Password for \(username): ") }
         events.requestLine(echo: false)
         switch await iterator.next() {

@@ -7,7 +7,6 @@ import NumbersModule
 struct ShellCommands {
     let runtime: HostRuntime
     let invocation: Invocation
-    let startupReport: StartupReport
 
     static let help: [(usage: String, summary: String)] = [
         ("help", "show this list"),
@@ -71,7 +70,8 @@ struct ShellCommands {
         }
     }
 
-    private func authService() -> (any AuthService)? {
+    /// The AuthService, or `nil` after telling the user why there is none.
+    func authService() -> (any AuthService)? {
         service(AuthService.self, from: "AuthModule.AuthModule")
     }
 
@@ -114,12 +114,16 @@ struct ShellCommands {
         }
     }
 
-    func fact(_ text: String) {
+    /// Prints the fact about the integer in `text`; returns whether there was one to print.
+    @discardableResult
+    func fact(_ text: String) -> Bool {
         guard let number = Int64(text) else {
-            return console.error("'\(text)' is not an integer from \(Int64.min) to \(Int64.max)")
+            console.error("'\(text)' is not an integer from \(Int64.min) to \(Int64.max)")
+            return false
         }
-        guard let numbers = numbers() else { return }
+        guard let numbers = numbers() else { return false }
         printFact(numbers.fact(about: number))
+        return true
     }
 
     private func random() {

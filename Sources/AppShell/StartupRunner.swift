@@ -8,10 +8,10 @@ struct StartupRunner {
     let events: ShellEvents
     let invocation: Invocation
 
-    /// What the blocking phases produced, or the status to exit with after shutting down.
+    /// Whether the blocking phases succeeded, or the status to exit with after shutting down.
     enum Outcome {
-        case started(StartupReport)
-        case stopped(ExitCode, StartupReport?)
+        case started
+        case stopped(ExitCode)
     }
 
     func run(showReport: Bool) async -> Outcome {
@@ -33,25 +33,25 @@ struct StartupRunner {
             let report = try await initiator.start()
             progress?.cancel()
             if showReport { printReport(report) }
-            if let signal = interruption.signal { return .stopped(Self.exitCode(for: signal), report) }
-            return .started(report)
+            if let signal = interruption.signal { return .stopped(Self.exitCode(for: signal)) }
+            return .started
         } catch let error as StartupPlanError {
             for problem in error.problems {
                 console.diagnostic("\(runtime.manifestURL.path): \(console.styled("error:", .red, forError: true)) startup plan: \(problem.message)")
             }
-            return .stopped(.badManifest, nil)
+            return .stopped(.badManifest)
         } catch let error as InitiatorError {
             progress?.cancel()
             if let report = error.report, showReport || error.code != .cancelled { printReport(report) }
             if error.code == .cancelled {
                 console.error("startup interrupted; \(error.report?.operations(in: .cancelled).count ?? 0) operations cancelled")
-                return .stopped(Self.exitCode(for: interruption.signal ?? SIGINT), error.report)
+                return .stopped(Self.exitCode(for: interruption.signal ?? SIGINT))
             }
             console.error(error.message)
-            return .stopped(.startupFailed, error.report)
+            return .stopped(.startupFailed)
         } catch {
             console.error("startup failed: \(error)")
-            return .stopped(.startupFailed, nil)
+            return .stopped(.startupFailed)
         }
     }
 

@@ -50,7 +50,7 @@ struct CommandLoop {
                 return (.quit, loginFailed)
             case "login":
                 switch await logIn(arguments, iterator: &iterator) {
-                case .succeeded: break
+                case .succeeded, .notAttempted: break
                 case .failed: loginFailed = true
                 case .interrupted(let ending): return (ending, loginFailed)
                 }
@@ -60,17 +60,18 @@ struct CommandLoop {
         }
     }
 
+    /// How a `login` command ended; only `failed` (wrong credentials) makes a scripted run exit 77.
     private enum LoginResult {
-        case succeeded, failed, interrupted(Ending)
+        case succeeded, failed, notAttempted, interrupted(Ending)
     }
 
     private func logIn(_ arguments: [String], iterator: inout AsyncStream<ShellEvent>.Iterator) async -> LoginResult {
         let console = runtime.console
         guard arguments.count == 1, let username = arguments.first else {
             console.error("usage: login <user>")
-            return .failed
+            return .notAttempted
         }
-        guard let auth = commands.authService() else { return .failed }
+        guard let auth = commands.authService() else { return .notAttempted }
         if console.inputIsTerminal { console.outPartial("Password for \(username): ") }
         events.requestLine(echo: false)
         switch await iterator.next() {

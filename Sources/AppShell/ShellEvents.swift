@@ -76,17 +76,29 @@ final class ShellEvents: Sendable {
         requests.signal()
     }
 
+    /// The terminal settings from before echo was turned off, while it is off.
+    private static let savedTerminal = Locked<termios?>(nil)
+
     private static func readLineWithoutEcho() -> String? {
         var original = termios()
         guard tcgetattr(STDIN_FILENO, &original) == 0 else { return readLine(strippingNewline: true) }
         var silent = original
         silent.c_lflag &= ~tcflag_t(ECHO)
-        tcsetattr(STDIN_FILENO, TCSAFLUSH, &silent)
+        savedTerminal.withLock { $0 = original }
+        // TCSANOW, not TCSAFLUSH: a password typed ahead must not be thrown away.
+        tcsetattr(STDIN_FILENO, TCSANOW, &silent)
         defer {
-            tcsetattr(STDIN_FILENO, TCSAFLUSH, &original)
+            restoreTerminal()
             FileHandle.standardError.write(Data("\n".utf8))
         }
         return readLine(strippingNewline: true)
+    }
+
+    /// Turns echo back on if a password read left it off; the shell calls it on every way out, because a
+    /// signal ends the process while the reader thread is still blocked in `readLine`.
+    static func restoreTerminal() {
+        guard var original = savedTerminal.withLock({ saved -> termios? in defer { saved = nil }; return saved }) else { return }
+        tcsetattr(STDIN_FILENO, TCSANOW, &original)
     }
 }
 

@@ -13,8 +13,12 @@ struct Shutdown {
 
     func perform(_ code: ExitCode, cancelRemaining: Bool = false) async -> ExitCode {
         let initiator = runtime.manager.initiator
+        ShellEvents.restoreTerminal()
         if cancelRemaining {
+            // Cancelled operations are not waited for by the initiator, but its bookkeeping is: the report and the
+            // trace below are then complete.
             initiator.cancel()
+            _ = await initiator.waitUntilFinished()
         } else {
             let deadline = Task {
                 try await Task.sleep(for: Self.gracePeriod)

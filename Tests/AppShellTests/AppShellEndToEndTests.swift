@@ -41,6 +41,13 @@ struct AppShellEndToEndTests {
         #expect(!result.all.contains("not-the-password"))
     }
 
+    @Test func loginUsageErrorsAreNotAuthenticationFailures() async throws {
+        let workspace = try Workspace()
+        let result = try await workspace.run(["-q"], input: "login\nlogin a b\n")
+        #expect(result.status == 0)
+        #expect(result.stderr.contains("usage: login <user>"))
+    }
+
     @Test func unknownCommandGetsHelpNotACrash() async throws {
         let workspace = try Workspace()
         let result = try await workspace.run(["-q"], input: "factt 3\nfact abc\nfact\n")

@@ -210,6 +210,26 @@ struct PluginTests {
         #expect(!result.stdout.contains("com.example.greeter"))
     }
 
+    @Test func twoPluginLibrariesAreEachLoadedFromTheirOwnFile() async throws {
+        // First a plain C library (an optional entry whose type it does not define), then the Greeter plugin:
+        // each must be loaded from its own file, not handed the library loaded before it.
+        let workspace = try await workspace { sha in
+            Self.greeter(library: "plugins/libplain.so", type: "Plain.Nothing", optional: true) + ", " + Self.greeter(sha256: sha)
+        }
+        try workspace.write("int plain_answer(void) { return 42; }\n", to: "plain.c")
+        let compile = Process()
+        compile.executableURL = URL(fileURLWithPath: "/usr/bin/cc")
+        compile.arguments = ["-shared", "-fPIC", "-o", workspace.url.appendingPathComponent("plugins/libplain.so").path,
+                             workspace.url.appendingPathComponent("plain.c").path]
+        try compile.run()
+        compile.waitUntilExit()
+        try #require(compile.terminationStatus == 0)
+        let result = try await workspace.run(["-q"], input: "greet Bo\n")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("defines no type named \"Plain.Nothing\""))
+        #expect(result.stdout.contains("Hello, Bo, from a plugin!"))
+    }
+
     @Test func requiredPluginThatFailsStopsBeforeAnyOperationRuns() async throws {
         let workspace = try await workspace { _ in Self.greeter(library: "plugins/libNope.so") }
         let result = try await workspace.run([], input: "uptime\n")

@@ -83,7 +83,7 @@ import Testing
         #expect(none.message.contains("no users configured"))
     }
 
-    @Test(arguments: [0.0, -5.0, Double.infinity])
+    @Test(arguments: [0.0, -5.0, Double.infinity, 1e300, 31_622_401.0])
     func invalidLifetimesAreRejected(_ lifetime: Double) throws {
         let configuration = AuthConfiguration(users: Fixtures.users, sessionLifetime: lifetime)
         let error = try #require(resolveError(configuration, base: URL(fileURLWithPath: "/tmp")))

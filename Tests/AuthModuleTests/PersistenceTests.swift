@@ -332,3 +332,24 @@ import Testing
         #expect(user.isExpired(at: Date(timeIntervalSince1970: 1_700_028_800)))
     }
 }
+
+/// A session file whose dates were edited by hand must neither crash the host nor outlive the configured lifetime.
+@Suite("Edited session files")
+struct EditedSessionFileTests {
+    @Test(arguments: [1e300, 4_102_444_800.0])
+    func aSessionClaimingALongerLifetimeIsRejected(expiresAt: Double) async throws {
+        try await withTemporaryDirectory { directory in
+            let auth = try makeAuthenticator(in: directory, lifetime: 60)
+            _ = try await auth.logIn(username: "alice", password: Fixtures.alicePassword)
+            let file = directory.stateDirectory.appendingPathComponent("session.json")
+            var object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])
+            object["expiresAt"] = expiresAt
+            try JSONSerialization.data(withJSONObject: object).write(to: file)
+
+            let restored = try makeAuthenticator(in: directory, lifetime: 60)
+            let diagnostics = restored.restoreSession()
+            #expect(restored.state.isAuthenticated == false)
+            #expect(diagnostics.contains { $0.message.contains("claims a lifetime the configuration does not allow") })
+        }
+    }
+}

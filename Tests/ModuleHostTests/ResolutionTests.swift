@@ -261,3 +261,38 @@ struct ResolutionTests {
         #expect(ModuleManager.default === ModuleManager.default)
     }
 }
+
+/// Waits in moduleDidLoad until the test lets it finish, so an injection can land mid-load.
+final class PausingModule: ModuleProtocol {
+    static let moduleIdentifier: ModuleIdentifier = "test.pausing"
+    init() {}
+    func moduleDidLoad(with manager: ModuleManager) throws {
+        let latch = try manager.bridge.resolve(CrossThreadLatch.self)
+        latch.aStarted.fire()
+        _ = latch.bStarted.wait()
+    }
+}
+
+@Suite("Injection during a load")
+struct InjectionDuringLoadTests {
+    @Test func anInjectionMadeWhileTheModuleLoadsWins() throws {
+        let manager = ModuleManager()
+        try manager.register(PausingModule.self)
+        let latch = CrossThreadLatch()
+        manager.inject(latch, as: CrossThreadLatch.self)
+        let loaded = DispatchGroup()
+        loaded.enter()
+        Thread.detachNewThread {
+            _ = try? manager.bridge.resolve("test.pausing")
+            loaded.leave()
+        }
+        #expect(latch.aStarted.wait())
+        let replacement = BaseModule()
+        manager.inject(replacement, for: "test.pausing")
+        latch.bStarted.fire()
+        #expect(loaded.wait(timeout: .now() + 10) == .success)
+        #expect(try manager.bridge.resolve("test.pausing") === replacement)
+        manager.removeInjection(for: "test.pausing")
+        #expect(try manager.bridge.resolve("test.pausing") is PausingModule)
+    }
+}

@@ -217,6 +217,16 @@ final class Authenticator: AuthService {
             )
             return [diagnostic] + reject(reason: .revoked)
         }
+        // The file is ours but not signed: a session may not outlive the configured lifetime, nor start later.
+        let claimed = session.expiresAt.timeIntervalSince(session.createdAt)
+        guard claimed > 0, claimed <= sessionLifetime.rounded(.up) + 1, session.createdAt <= now().addingTimeInterval(60) else {
+            let diagnostic = AuthDiagnostic(
+                .warning,
+                .sessionFileCorrupted,
+                "the stored session of user \"\(session.username)\" claims a lifetime the configuration does not allow; ignoring it"
+            )
+            return [diagnostic] + reject(reason: .revoked)
+        }
         guard now() < session.expiresAt else {
             let diagnostic = AuthDiagnostic(
                 .info,
@@ -317,7 +327,8 @@ final class Authenticator: AuthService {
 
     private func scheduleExpiryCheck(at expiresAt: Date, in p: inout Protected) {
         p.expiryTask?.cancel()
-        let delay = max(0, expiresAt.timeIntervalSince(now())) + 0.05
+        // At most a day per sleep (then check again), so any date gives a representable Duration.
+        let delay = min(max(0, expiresAt.timeIntervalSince(now())) + 0.05, 86_400)
         p.expiryTask = Task { [weak self] in
             try? await Task.sleep(for: .seconds(delay))
             guard !Task.isCancelled else { return }

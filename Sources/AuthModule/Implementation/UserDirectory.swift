@@ -113,8 +113,9 @@ extension AuthConfiguration {
         let directory = try UserDirectory(records: records)
 
         let lifetime = sessionLifetime ?? Self.defaultSessionLifetime
-        guard lifetime.isFinite, lifetime > 0 else {
-            throw AuthError(.invalidConfiguration, "sessionLifetime must be a positive number of seconds, not \(lifetime)")
+        guard lifetime.isFinite, lifetime > 0, lifetime <= Self.maximumSessionLifetime else {
+            throw AuthError(.invalidConfiguration,
+                            "sessionLifetime must be a number of seconds above 0 and at most \(Int(Self.maximumSessionLifetime)) (366 days), not \(lifetime)")
         }
 
         let stateURL: URL

@@ -78,6 +78,8 @@ public struct AuthConfiguration: Decodable, Sendable, Equatable {
 
     /// The session lifetime used when the configuration gives none: 8 hours.
     public static let defaultSessionLifetime: Double = 8 * 60 * 60
+    /// The longest session lifetime accepted: 366 days, in seconds.
+    public static let maximumSessionLifetime: Double = 366 * 24 * 60 * 60
     /// The state directory used when the configuration gives none, relative to the working directory.
     public static let defaultStateDirectory = ".app-shell"
 

@@ -20,8 +20,10 @@ enum PluginLoader {
     /// The largest library hashed; a plugin is a few megabytes.
     static let maximumLibrarySize = 512 << 20
 
-    /// Libraries already loaded, by resolved path, so registering a manifest twice loads each once.
-    private static let loaded = Locked<Set<String>>([])
+    /// Libraries already loaded, by resolved path, with the descriptor each was loaded through. The descriptors
+    /// stay open for the life of the process: on Linux the loader knows a library by its `/proc/self/fd/N` name,
+    /// so a closed descriptor's number, reused by the next plugin, would make `dlopen` return the old library.
+    private static let loaded = Locked<[String: Int32]>([:])
 
     /// Checks and loads `library` (relative to `manifestDirectory` unless absolute); returns its resolved path.
     static func load(_ library: String, sha256: String?, manifestDirectory: URL) throws(PluginError) -> String {
@@ -53,11 +55,20 @@ enum PluginLoader {
                          "\(library) leads \(how) to \(resolved), outside the manifest's folder \(directory); plugins must live inside it")
         }
 
-        let descriptor = open(resolved, O_RDONLY | O_CLOEXEC)
+        if loaded.withLock({ $0[resolved] != nil }) { return resolved }
+        // O_NOFOLLOW: the resolved path has no symbolic links, so one appearing now is an attack.
+        let descriptor = open(resolved, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
         guard descriptor >= 0 else {
             throw refuse(.notFound, "cannot open \(resolved): \(String(cString: strerror(errno)))")
         }
-        defer { close(descriptor) }
+        var keepOpen = false
+        defer { if !keepOpen { close(descriptor) } }
+        #if os(Linux)
+        // Check containment again on what was opened, in case a directory on the path was swapped meanwhile.
+        guard let opened = realPath("/proc/self/fd/\(descriptor)"), opened == resolved else {
+            throw refuse(.escapesManifestDirectory, "\(library) changed while it was being checked; refusing to load it")
+        }
+        #endif
         var status = stat()
         guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else {
             throw refuse(.notARegularFile, "\(resolved) is not a regular file")
@@ -83,7 +94,6 @@ enum PluginLoader {
             }
         }
 
-        if loaded.withLock({ $0.contains(resolved) }) { return resolved }
         #if os(Linux)
         // Load through the descriptor that was checked, so the file cannot be replaced in between.
         let handle = dlopen("/proc/self/fd/\(descriptor)", RTLD_NOW | RTLD_LOCAL)
@@ -94,7 +104,8 @@ enum PluginLoader {
             let reason = dlerror().map { String(cString: $0) } ?? "unknown error"
             throw classify(reason, library: library, path: resolved)
         }
-        loaded.withLock { _ = $0.insert(resolved) }
+        keepOpen = true
+        loaded.withLock { $0[resolved] = descriptor }
         return resolved
         #endif
     }

@@ -28,14 +28,10 @@ enum SHA256Digest {
             digest.withUnsafeMutableBufferPointer { output in _ = function(buffer.baseAddress, UInt32(buffer.count), output.baseAddress) }
         }
         #else
-        let names: [String] = ["libcrypto.so.3", "libcrypto.so.1.1", "libcrypto.so"]
-        guard let library = names.lazy.compactMap({ name in dlopen(name, RTLD_NOW | RTLD_LOCAL) }).first,
-              let digestSymbol = dlsym(library, "EVP_Digest"), let sha256Symbol = dlsym(library, "EVP_sha256") else { return nil }
-        let evpDigest = unsafeBitCast(digestSymbol, to: EVPDigest.self)
-        let evpSHA256 = unsafeBitCast(sha256Symbol, to: EVPSHA256.self)
+        guard let libcrypto = LibCrypto.shared else { return nil }
         let succeeded = data.withUnsafeBytes { buffer in
             digest.withUnsafeMutableBufferPointer { output in
-                evpDigest(buffer.baseAddress, buffer.count, output.baseAddress, nil, evpSHA256(), nil) == 1
+                libcrypto.digest(buffer.baseAddress, buffer.count, output.baseAddress, nil, libcrypto.sha256(), nil) == 1
             }
         }
         guard succeeded else { return nil }
@@ -43,8 +39,23 @@ enum SHA256Digest {
         return digest.map { String(format: "%02x", $0) }.joined()
     }
 
+    #if !canImport(Darwin)
+    /// libcrypto's two functions, looked up once; C function pointers are safe to share.
+    private struct LibCrypto: @unchecked Sendable {
+        let digest: EVPDigest
+        let sha256: EVPSHA256
+
+        static let shared: LibCrypto? = {
+            let names: [String] = ["libcrypto.so.3", "libcrypto.so.1.1", "libcrypto.so"]
+            guard let library = names.lazy.compactMap({ name in dlopen(name, RTLD_NOW | RTLD_LOCAL) }).first,
+                  let digest = dlsym(library, "EVP_Digest"), let sha256 = dlsym(library, "EVP_sha256") else { return nil }
+            return LibCrypto(digest: unsafeBitCast(digest, to: EVPDigest.self), sha256: unsafeBitCast(sha256, to: EVPSHA256.self))
+        }()
+    }
+    #endif
+
     /// Whether `text` looks like a SHA-256 digest: 64 hexadecimal digits.
     static func isWellFormed(_ text: String) -> Bool {
-        text.utf8.count == 64 && text.allSatisfy(\.isHexDigit)
+        text.utf8.count == 64 && text.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x41...0x46).contains($0) || (0x61...0x66).contains($0) }
     }
 }

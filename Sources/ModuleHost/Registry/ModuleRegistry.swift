@@ -208,7 +208,10 @@ final class ModuleRegistry: @unchecked Sendable {
                 case .success(let module):
                     states[identifier] = .loaded(module)
                     loadOrder.append(identifier)
-                    moduleCache.withLock { $0[identifier] = module }
+                    // An injection made while this module was loading keeps the cache.
+                    if injectedModules[identifier] == nil {
+                        moduleCache.withLock { $0[identifier] = module }
+                    }
                 case .failure(let error):
                     states[identifier] = .failed(error)
                 }

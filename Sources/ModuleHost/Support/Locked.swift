@@ -12,7 +12,7 @@ import Musl
 /// Sanitizer cannot see it and reports every guarded access as a race. A `pthread_mutex_t` is intercepted
 /// by the sanitizer, so `swift test --sanitize=thread` reports only real races. Never call out to code that
 /// may take the same lock from inside `withLock`.
-package final class Locked<Value>: @unchecked Sendable {
+package final class Locked<Value: Sendable>: @unchecked Sendable {
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
     private var value: Value
 

@@ -74,6 +74,17 @@ struct PluginTests {
         return String(decoding: output, as: UTF8.self).split(separator: " ").first.map(String.init) ?? ""
     }
 
+    /// Compiles C `source` into the shared library `library` inside the workspace.
+    private static func compileC(_ source: String, to library: String, in workspace: Workspace) throws {
+        let file = try workspace.write(source, to: "source-\(UUID().uuidString).c")
+        let compile = Process()
+        compile.executableURL = URL(fileURLWithPath: "/usr/bin/cc")
+        compile.arguments = ["-shared", "-fPIC", "-o", workspace.url.appendingPathComponent(library).path, file.path]
+        try compile.run()
+        compile.waitUntilExit()
+        try #require(compile.terminationStatus == 0)
+    }
+
     private static func greeter(library: String = "plugins/libGreeterPlugin.so", sha256: String? = nil,
                                 type: String = "GreeterPlugin.GreeterModule", optional: Bool = false) -> String {
         var fields = [#""type": "\#(type)""#, #""library": "\#(library)""#]
@@ -172,14 +183,8 @@ struct PluginTests {
 
     @Test func missingSymbolIsRefused() async throws {
         let workspace = try await workspace { _ in Self.greeter(library: "plugins/libmissing.so") }
-        try workspace.write("extern void modulehost_symbol_nobody_defines(void);\nvoid call(void) { modulehost_symbol_nobody_defines(); }\n", to: "missing.c")
-        let compile = Process()
-        compile.executableURL = URL(fileURLWithPath: "/usr/bin/cc")
-        compile.arguments = ["-shared", "-fPIC", "-o", workspace.url.appendingPathComponent("plugins/libmissing.so").path,
-                             workspace.url.appendingPathComponent("missing.c").path]
-        try compile.run()
-        compile.waitUntilExit()
-        try #require(compile.terminationStatus == 0)
+        try Self.compileC("extern void modulehost_symbol_nobody_defines(void);\nvoid call(void) { modulehost_symbol_nobody_defines(); }\n",
+                          to: "plugins/libmissing.so", in: workspace)
         let result = try await workspace.run(["validate"])
         #expect(result.status == 65)
         #expect(result.stderr.contains("needs a symbol the host does not provide"))
@@ -216,14 +221,7 @@ struct PluginTests {
         let workspace = try await workspace { sha in
             Self.greeter(library: "plugins/libplain.so", type: "Plain.Nothing", optional: true) + ", " + Self.greeter(sha256: sha)
         }
-        try workspace.write("int plain_answer(void) { return 42; }\n", to: "plain.c")
-        let compile = Process()
-        compile.executableURL = URL(fileURLWithPath: "/usr/bin/cc")
-        compile.arguments = ["-shared", "-fPIC", "-o", workspace.url.appendingPathComponent("plugins/libplain.so").path,
-                             workspace.url.appendingPathComponent("plain.c").path]
-        try compile.run()
-        compile.waitUntilExit()
-        try #require(compile.terminationStatus == 0)
+        try Self.compileC("int plain_answer(void) { return 42; }\n", to: "plugins/libplain.so", in: workspace)
         let result = try await workspace.run(["-q"], input: "greet Bo\n")
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.contains("defines no type named \"Plain.Nothing\""))

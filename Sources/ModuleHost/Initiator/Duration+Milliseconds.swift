@@ -22,8 +22,13 @@ extension KeyedEncodingContainer {
 }
 
 extension KeyedDecodingContainer {
-    /// Decodes an optional duration stored as milliseconds.
+    /// Decodes an optional duration stored as milliseconds; values beyond what a duration can hold are an error.
     func decodeMilliseconds(forKey key: Key) throws -> Duration? {
-        try decodeIfPresent(Double.self, forKey: key).map { Duration.milliseconds(fractional: $0) }
+        guard let value = try decodeIfPresent(Double.self, forKey: key) else { return nil }
+        guard value.isFinite, abs(value) < 9e12 else {
+            throw DecodingError.dataCorruptedError(forKey: key, in: self,
+                                                   debugDescription: "expected a number of milliseconds below 9e12, found \(value)")
+        }
+        return Duration.milliseconds(fractional: value)
     }
 }

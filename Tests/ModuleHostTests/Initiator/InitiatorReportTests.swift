@@ -194,3 +194,11 @@ struct InitiatorReportTests {
         #expect(sawFinish)
     }
 }
+
+@Suite("Report decoding")
+struct ReportDecodingTests {
+    @Test func outOfRangeMillisecondsAreADecodingErrorNotATrap() {
+        let json = #"{"phase": "high", "startedAtMs": 1e300, "finishedAtMs": 1, "wallTimeMs": 1}"#
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(PhaseRecord.self, from: Data(json.utf8)) }
+    }
+}

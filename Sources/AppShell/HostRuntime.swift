@@ -45,11 +45,16 @@ struct HostRuntime: Sendable {
         do {
             return try manager.startupPlan()
         } catch {
-            for problem in error.problems {
-                console.diagnostic("\(manifestURL.path): \(console.styled("error:", .red, forError: true)) startup plan: \(problem.message)")
-            }
+            report(error)
             console.diagnostic("\(error.problems.count) error\(error.problems.count == 1 ? "" : "s") in the startup plan of \(manifestURL.path)")
             throw Stop(code: .badManifest)
+        }
+    }
+
+    /// Prints each startup-plan problem as an error located at the manifest.
+    func report(_ error: StartupPlanError) {
+        for problem in error.problems {
+            console.diagnostic("\(manifestURL.path): \(console.styled("error:", .red, forError: true)) startup plan: \(problem.message)")
         }
     }
 

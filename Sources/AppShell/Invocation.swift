@@ -97,10 +97,10 @@ struct Invocation: Equatable, Sendable {
         if invocation.command == .help || invocation.command == .version {
             return invocation
         }
-        guard let name = positionals.first else {
-            if graphFormat != nil { throw UsageError(message: "--format applies to the graph subcommand") }
-            return invocation
+        if graphFormat != nil, positionals.first != "graph" {
+            throw UsageError(message: "--format applies to the graph subcommand")
         }
+        guard let name = positionals.first else { return invocation }
         let rest = Array(positionals.dropFirst())
         switch name {
         case "validate", "modules", "graph", "run":
@@ -120,9 +120,6 @@ struct Invocation: Equatable, Sendable {
             let commands = ["run", "validate", "modules", "graph", "fact", "help"]
             let hint = Suggestions.closest(to: name, in: commands).map { "; did you mean '\($0)'?" } ?? ""
             throw UsageError(message: "unknown subcommand '\(name)'\(hint)")
-        }
-        if graphFormat != nil, case .graph = invocation.command {} else if graphFormat != nil {
-            throw UsageError(message: "--format applies to the graph subcommand")
         }
         return invocation
     }

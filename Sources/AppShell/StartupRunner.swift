@@ -36,9 +36,7 @@ struct StartupRunner {
             if let signal = interruption.signal { return .stopped(Self.exitCode(for: signal)) }
             return .started
         } catch let error as StartupPlanError {
-            for problem in error.problems {
-                console.diagnostic("\(runtime.manifestURL.path): \(console.styled("error:", .red, forError: true)) startup plan: \(problem.message)")
-            }
+            runtime.report(error)
             return .stopped(.badManifest)
         } catch let error as InitiatorError {
             progress?.cancel()

@@ -28,7 +28,8 @@ public final class ClockModule: ModuleCommandsProviding, ClockService {
     public static let commands: [ModuleCommand] = [
         ModuleCommand("uptime", summary: "how long the app has been running") { _, manager in
             let clock = try manager.bridge.resolve(ClockService.self)
-            let seconds = Double(clock.uptime().components.seconds) + Double(clock.uptime().components.attoseconds) / 1e18
+            let uptime = clock.uptime().components
+            let seconds = Double(uptime.seconds) + Double(uptime.attoseconds) / 1e18
             return "up \(String(format: "%.1f", seconds)) s, since \(clock.startedAt.formatted(.iso8601))"
         },
     ]

@@ -4,15 +4,17 @@ extension Initiator {
     /// `.high` and `.asyncHigh` are the *blocking* phases: `start()` returns once both have finished.
     /// The others run after the host signals `hostDidBecomeReady()` / `hostDidBecomeIdle()`.
     public enum Priority: String, Sendable, Codable, CaseIterable, Comparable {
-        /// Serial, on the main actor, before the host starts; blocks startup.
+        /// Serial, on the main actor, before the host starts; blocks startup. Every body is called from the
+        /// main actor and starts there, a plain (not `@MainActor`) closure included; what it awaits from a
+        /// `@concurrent` async function runs elsewhere (see ``Initiator/Operation``, also for the exceptions).
         case high
         /// Concurrent, off the main actor, before the host starts; blocks startup.
         case asyncHigh
-        /// Concurrent, just after the host became ready (the "first frame").
+        /// Concurrent, off the main actor, just after the host became ready (the "first frame").
         case afterFirstFrame
-        /// Concurrent, at background task priority, after `afterFirstFrame`.
+        /// Concurrent, off the main actor, at background task priority, after `afterFirstFrame`.
         case low
-        /// Concurrent, once the host reports it is idle.
+        /// Concurrent, off the main actor, once the host reports it is idle.
         case idle
 
         /// The phase's position in the phase order, starting at 0 for `.high`.

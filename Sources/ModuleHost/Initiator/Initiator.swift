@@ -3,14 +3,29 @@ import Foundation
 /// Runs the app modules' startup operations in phases, respecting dependencies, in parallel where
 /// allowed, and reports exactly what happened.
 ///
-/// Phases run in `Priority` order. `start()` runs the blocking phases: `.high` one operation at a time,
-/// each started from a main-actor task (so `@MainActor` closures really run on the main actor; a
-/// nonisolated async body still runs wherever Swift puts nonisolated code), then `.asyncHigh`
-/// concurrently off the main actor. `hostDidBecomeReady()` releases `.afterFirstFrame` and `.low`, and
-/// `hostDidBecomeIdle()` releases `.idle`. Every method is thread-safe; no lock is held while user code runs.
+/// Phases run in `Priority` order. `start()` runs the blocking phases: `.high` one operation at a time, each
+/// called from the main actor, so a `.high` body, a plain closure included, starts on the main actor (see
+/// ``Operation`` for the details and the exceptions); then `.asyncHigh` concurrently, called off the main
+/// actor. `hostDidBecomeReady()` releases `.afterFirstFrame` and `.low`, and `hostDidBecomeIdle()` releases
+/// `.idle`, whose bodies are called off the main actor too. Every method is thread-safe; no lock is held while
+/// user code runs.
 public final class Initiator: Sendable {
     /// The work of one startup operation; a synchronous closure literal works too.
-    public typealias Operation = @Sendable () async throws -> Void
+    ///
+    /// The type is `nonisolated(nonsending)` (SE-0461): a body runs on the executor of the code that calls
+    /// it. The initiator calls `.high` bodies from the main actor and the other phases' bodies from tasks
+    /// off it, so a plain closure runs on the main actor in `.high` and on the global concurrent executor
+    /// elsewhere; a `@MainActor` closure always runs on the main actor. As anywhere in Swift, a body that
+    /// awaits a `@concurrent` async function (which includes, without the `NonisolatedNonsendingByDefault`
+    /// feature, any nonisolated `async` function or method) runs that callee on the global executor and then
+    /// resumes on its own executor (the main actor in `.high`): only the body's own code is on the main actor.
+    ///
+    /// Two things still make a `.high` body start off the main actor: a value already typed as a plain
+    /// `@Sendable () async throws -> Void` (a `@concurrent` function, which keeps hopping when converted), and,
+    /// in Swift 6.3.1, a closure literal with a capture list (`{ [weak model] in … }`), which the compiler
+    /// treats as `@concurrent` (compare swiftlang/swift#87097). Write such a closure `@MainActor` if it must
+    /// run on the main actor.
+    public typealias Operation = nonisolated(nonsending) @Sendable () async throws -> Void
 
     /// The most operations a concurrent phase runs at once (at least 1).
     public let maxConcurrentOperations: Int

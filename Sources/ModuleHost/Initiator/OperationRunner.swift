@@ -18,6 +18,9 @@ enum OperationOutcome: Sendable, Equatable {
 /// body's task is cancelled and *not* awaited, so a body that ignores cancellation cannot hold startup hostage.
 enum OperationRunner {
     /// Runs `body` and returns how it ended; on the main actor when `onMainActor`, else at `priority`.
+    ///
+    /// `body` is `nonisolated(nonsending)`, so it runs on the executor of the task that calls it: the main
+    /// actor for the `@MainActor` task, the global concurrent executor for the nonisolated one.
     static func run(
         _ body: @escaping Initiator.Operation, timeout: Duration?, onMainActor: Bool, priority: TaskPriority?
     ) async -> OperationOutcome {
@@ -31,6 +34,7 @@ enum OperationRunner {
                         do { try await body(); race.finish(.succeeded) } catch { race.finish(.failed(describe(error))) }
                     }
                 } else {
+                    // Nonisolated (this function is), so a nonsending body runs off the main actor.
                     work = Task(priority: priority) {
                         do { try await body(); race.finish(.succeeded) } catch { race.finish(.failed(describe(error))) }
                     }

@@ -5,16 +5,24 @@ import Foundation
 extension ModuleManager {
     /// The startup operations declared by the registered modules, in registration (manifest) order, with the
     /// manifest's priority, timeout and failure-policy overrides applied and optional dependencies that no
-    /// module declares dropped. Each body is handed this manager when it runs.
+    /// module declares dropped. Each body is handed this manager when it runs, on the executor the initiator
+    /// calls it from (the main actor in `.high`): the wrapper that hands it the manager does not hop.
     public func startupOperations() -> [StartupOperation] {
         let registrations = registry.orderedRegistrations()
         let declared = registrations.map { (registration: $0, operations: StartupDeclarations.operations(of: $0.type)) }
         let known = Set(declared.flatMap { $0.operations.map(\.identifier) })
         var operations: [StartupOperation] = []
+        // Held weakly, so operations kept after the manager is gone do not keep it alive. A `weak let` rather
+        // than a `[weak self]` capture list: Swift 6.3.1 compiles a closure with a capture list as `@concurrent`,
+        // not `nonisolated(nonsending)` (compare swiftlang/swift#87097), so the body would hop off the main actor.
+        weak let manager = self
         for (registration, moduleOperations) in declared {
             for declaration in moduleOperations {
                 let overrides = registration.startup.resolved(for: declaration.identifier)
-                let body = declaration.body
+                // Typed as the nonsending body (never as a plain `@Sendable` async function, which would hop
+                // off the caller's executor); the closure below is nonsending too, inferred from `body:` (keep it
+                // free of capture lists, see above).
+                let body: nonisolated(nonsending) @Sendable (ModuleManager) async throws -> Void = declaration.body
                 let dependencies = declaration.dependencies + declaration.optionalDependencies.filter { known.contains($0) }
                 operations.append(StartupOperation(
                     declaration.identifier, module: registration.identifier,
@@ -22,11 +30,11 @@ extension ModuleManager {
                     dependencies: dependencies,
                     failurePolicy: overrides.failurePolicy ?? declaration.failurePolicy,
                     timeout: overrides.timeout ?? declaration.timeout,
-                    body: { [weak self] in
-                        guard let self else {
+                    body: {
+                        guard let manager else {
                             throw ResolutionError(.managerUnavailable, "the ModuleManager that declared \"\(declaration.identifier)\" no longer exists")
                         }
-                        try await body(self)
+                        try await body(manager)
                     }))
             }
         }

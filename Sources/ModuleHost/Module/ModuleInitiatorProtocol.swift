@@ -10,10 +10,13 @@
 /// }
 /// ```
 /// A module with several operations, or one that needs the manager, adopts ``StartupOperationsProviding``.
+///
+/// The operation runs where the initiator calls it (see ``Initiator/Operation``): at `.high`, as above, it
+/// starts on the main actor even as a plain closure; in the other phases a plain closure runs off the main actor.
 public protocol ModuleInitiatorProtocol {
     /// The operation's identifier, unique among all startup operations; other operations depend on it by this name.
     static var identifier: String { get }
-    /// The work to do.
+    /// The work to do; at `.high` it starts on the main actor (see ``Initiator/Operation``).
     static var operation: Initiator.Operation { get }
     /// The phase the operation runs in.
     static var priority: Initiator.Priority { get }

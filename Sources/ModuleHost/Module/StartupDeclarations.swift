@@ -4,7 +4,9 @@ enum StartupDeclarations {
     static func operations(of type: any ModuleProtocol.Type) -> [ModuleStartupOperation] {
         var operations: [ModuleStartupOperation] = []
         if let seed = type as? any ModuleInitiatorProtocol.Type {
-            let body = seed.operation
+            // Both the body and its wrapper are nonisolated(nonsending), so the seed's body runs on the
+            // executor the initiator calls it from (the main actor in `.high`), with no hop in between.
+            let body: Initiator.Operation = seed.operation
             operations.append(ModuleStartupOperation(
                 seed.identifier, priority: seed.priority, dependencies: seed.dependencies,
                 failurePolicy: seed.failurePolicy, timeout: seed.timeout, body: { _ in try await body() }))

@@ -32,13 +32,17 @@ public struct ModuleStartupOperation: Sendable {
     /// How long the operation may run; `nil` means no limit (the manifest can override it).
     public var timeout: Duration?
     /// The work to do, given the manager whose initiator runs it.
-    public var body: @Sendable (ModuleManager) async throws -> Void
+    ///
+    /// Like ``Initiator/Operation`` it is `nonisolated(nonsending)`: it runs where the initiator calls it, so
+    /// in the `.high` phase it starts on the main actor (a plain closure included) and in the other phases a
+    /// plain closure runs off the main actor.
+    public var body: nonisolated(nonsending) @Sendable (ModuleManager) async throws -> Void
 
     /// Declares an operation.
     public init(
         _ identifier: String, priority: Initiator.Priority, dependencies: [String] = [],
         optionalDependencies: [String] = [], failurePolicy: Initiator.FailurePolicy? = nil, timeout: Duration? = nil,
-        body: @escaping @Sendable (ModuleManager) async throws -> Void
+        body: nonisolated(nonsending) @escaping @Sendable (ModuleManager) async throws -> Void
     ) {
         self.identifier = identifier
         self.priority = priority

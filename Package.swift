@@ -34,6 +34,8 @@ let package = Package(
         .testTarget(name: "AuthModuleTests", dependencies: ["AuthModule", "ModuleHost"]),
         .testTarget(name: "NumbersModuleTests", dependencies: ["NumbersModule", "ModuleHost"]),
         .testTarget(name: "AppShellTests", dependencies: ["AppShell"]),
+        // Holds the package's shape: which targets may depend on and import which (reads dump-package and the sources).
+        .testTarget(name: "PackageShapeTests"),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,53 @@
+import Testing
+
+/// The package's targets, read from `swift package dump-package`, keep the shape described in `PackageShape`.
+@Suite("Target dependencies")
+struct TargetDependencyTests {
+    private func shape() async throws -> PackageShape {
+        PackageShape(try await PackageDump.current.value)
+    }
+
+    private func list(_ edges: [String]) -> String {
+        edges.map { "  " + $0 }.joined(separator: "\n")
+    }
+
+    @Test func packageHasTheHostTheShellAndImplementations() async throws {
+        let shape = try await shape()
+        #expect(shape.role(of: PackageShape.host) == .host, "no regular target \(PackageShape.host) in dump-package")
+        #expect(shape.shell != nil, "no executable target \(PackageShape.shell) in dump-package")
+        #expect(!shape.implementations.isEmpty, "no implementation target in dump-package: \(shape.targets.map(\.name))")
+    }
+
+    @Test func noImplementationDependsOnAnotherImplementation() async throws {
+        let edges = try await shape().implementationToImplementation
+        #expect(edges.isEmpty, """
+            An implementation target depends on another implementation target; depend on its interface \
+            target (an …Interface target holding the service protocols and value types) instead:
+            \(list(edges))
+            """)
+    }
+
+    @Test func implementationsDependOnlyOnHostSystemLibrariesAndInterfaces() async throws {
+        let edges = try await shape().implementationOtherDependencies
+        #expect(edges.isEmpty, """
+            An implementation target may depend on ModuleHost, system libraries and interface targets only:
+            \(list(edges))
+            """)
+    }
+
+    @Test func interfacesDependOnlyOnHostAndInterfaces() async throws {
+        let edges = try await shape().interfaceViolations
+        #expect(edges.isEmpty, """
+            An interface target may depend on ModuleHost and other interface targets only:
+            \(list(edges))
+            """)
+    }
+
+    @Test func appShellDependsOnHostAndImplementationsOnly() async throws {
+        let problems = try await shape().shellViolations
+        #expect(problems.isEmpty, """
+            AppShell depends on ModuleHost and on implementation targets (so they are linked) only:
+            \(list(problems))
+            """)
+    }
+}

@@ -16,13 +16,20 @@ let package = Package(
         // The C library's crypt(3) (libxcrypt on Linux), used by AuthModule for password hashes.
         .systemLibrary(name: "CCrypt", path: "Sources/CCrypt"),
 
-        // Demo modules. They talk to each other only through service protocols and the bridge.
-        .target(name: "AuthModule", dependencies: ["ModuleHost", "CCrypt"]),
-        .target(name: "NumbersModule", dependencies: ["ModuleHost", "AuthModule"]),
-        // The worked example of adding a module: linked into the shell, listed in modules.json, never imported.
-        .target(name: "ClockModule", dependencies: ["ModuleHost"]),
+        // Demo modules, each split as in the seed: an interface target (service protocols, identifiers, value
+        // types; depends on ModuleHost only) and an implementation target that depends on ModuleHost and on
+        // interface targets only. No implementation depends on another; they meet through the bridge.
+        .target(name: "AuthInterface", dependencies: ["ModuleHost"]),
+        .target(name: "AuthModule", dependencies: ["ModuleHost", "AuthInterface", "CCrypt"]),
+        .target(name: "NumbersInterface", dependencies: ["ModuleHost"]),
+        .target(name: "NumbersModule", dependencies: ["ModuleHost", "NumbersInterface"]),
+        // The worked example of adding a module (README, "Adding a module").
+        .target(name: "ClockInterface", dependencies: ["ModuleHost"]),
+        .target(name: "ClockModule", dependencies: ["ModuleHost", "ClockInterface"]),
 
-        // The shell executable that hosts the modules listed in modules.json.
+        // The shell executable that hosts the modules listed in modules.json. It imports ModuleHost only: it
+        // depends on the implementations just so they are linked in and found by name at run time, and every
+        // command beyond its own comes from the module that declares it.
         // Plugins link against the ModuleHost symbols this executable exports (see README, "Plugins").
         .executableTarget(
             name: "AppShell",
@@ -31,8 +38,8 @@ let package = Package(
         ),
 
         .testTarget(name: "ModuleHostTests", dependencies: ["ModuleHost"]),
-        .testTarget(name: "AuthModuleTests", dependencies: ["AuthModule", "ModuleHost"]),
-        .testTarget(name: "NumbersModuleTests", dependencies: ["NumbersModule", "ModuleHost"]),
+        .testTarget(name: "AuthModuleTests", dependencies: ["AuthModule", "AuthInterface", "ModuleHost"]),
+        .testTarget(name: "NumbersModuleTests", dependencies: ["NumbersModule", "NumbersInterface", "ModuleHost"]),
         .testTarget(name: "AppShellTests", dependencies: ["AppShell"]),
         // Holds the package's shape: which targets may depend on and import which (reads dump-package and the sources).
         .testTarget(name: "PackageShapeTests"),

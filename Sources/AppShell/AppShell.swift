@@ -29,6 +29,7 @@ struct AppShell {
             switch invocation.command {
             case .help:
                 console.out(Invocation.usage)
+                printModuleCommands(invocation)
                 return .ok
             case .version:
                 console.out("app-shell \(Invocation.version)")
@@ -44,13 +45,8 @@ struct AppShell {
                 let plan = try runtime.plan()
                 console.out(format == .dot ? plan.dotGraph() : plan.mermaidGraph())
                 return .ok
-            case .fact(let text):
-                guard let number = Int64(text) else {
-                    console.error("'\(text)' is not an integer from \(Int64.min) to \(Int64.max)")
-                    console.diagnostic("Run 'app-shell --help' for usage.")
-                    return .usage
-                }
-                return try await fact(number, invocation)
+            case .moduleCommand(let name, let arguments):
+                return try await runOnce(name, arguments, invocation)
             case .run:
                 return try await serve(invocation)
             }
@@ -68,18 +64,42 @@ struct AppShell {
         return .ok
     }
 
-    /// `app-shell fact <n>`: start quietly, print one fact, shut down.
-    private func fact(_ number: Int64, _ invocation: Invocation) async throws(HostRuntime.Stop) -> ExitCode {
-        let events = ShellEvents(inputIsTerminal: false)
+    /// `app-shell <command> [arguments]`: start quietly, run one module command, shut down with its status.
+    private func runOnce(_ name: String, _ arguments: [String], _ invocation: Invocation) async throws(HostRuntime.Stop) -> ExitCode {
         let runtime = try HostRuntime.load(invocation, console: console)
+        guard runtime.manager.moduleCommands().contains(where: { $0.command.name == name }) else {
+            let names = Invocation.subcommands.sorted() + runtime.manager.moduleCommands().map(\.command.name)
+            let hint = Suggestions.closest(to: name, in: names).map { "; did you mean '\($0)'?" } ?? ""
+            console.error("unknown subcommand '\(name)'\(hint); no module in \(runtime.manifestURL.lastPathComponent) declares a command of that name")
+            console.diagnostic("Run 'app-shell --help' for usage.")
+            return .usage
+        }
+        let events = ShellEvents(inputIsTerminal: console.inputIsTerminal)
         var quiet = invocation
         quiet.quiet = true
+        let shutdown = Shutdown(runtime: runtime, tracePath: invocation.tracePath, verbose: invocation.verbose)
         let outcome = await StartupRunner(runtime: runtime, events: events, invocation: quiet).run(showReport: false)
         if case .stopped(let code) = outcome {
-            return await Shutdown(runtime: runtime, tracePath: invocation.tracePath, verbose: invocation.verbose).perform(code)
+            return await shutdown.perform(code, cancelRemaining: true)
         }
-        let printed = ShellCommands(runtime: runtime, invocation: invocation).fact(String(number))
-        return await Shutdown(runtime: runtime, tracePath: invocation.tracePath, verbose: invocation.verbose).perform(printed ? .ok : .failure)
+        let io = ShellIO(input: ShellInput(events: events), console: console)
+        let status = await ShellCommands(runtime: runtime, invocation: invocation).runModuleCommand(name, arguments, io: io)
+        if case .signal(let number)? = io.interruption {
+            return await shutdown.perform(StartupRunner.exitCode(for: number), cancelRemaining: true)
+        }
+        if status == .usage { console.diagnostic("Run 'app-shell --help' for usage.") }
+        return await shutdown.perform(status)
+    }
+
+    /// After `--help`: the commands the manifest's modules declare, when the manifest can be read.
+    private func printModuleCommands(_ invocation: Invocation) {
+        guard let commands = HostRuntime.moduleCommandsQuietly(invocation), !commands.isEmpty else { return }
+        let width = commands.map(\.command.usage.count).max() ?? 0
+        console.out("")
+        console.out("COMMANDS FROM MODULES (in \(invocation.manifestPath)):")
+        for (module, command) in commands {
+            console.out("  \(command.usage.padding(toLength: width, withPad: " ", startingAt: 0))  \(command.summary) [\(module)]")
+        }
     }
 
     /// The default: start the modules, serve commands, shut down in order.
@@ -94,13 +114,12 @@ struct AppShell {
             return await shutdown.perform(code, cancelRemaining: true)
         case .started:
             runtime.manager.initiator.hostDidBecomeReady()
-            let (ending, loginFailed) = await CommandLoop(runtime: runtime, events: events, invocation: invocation).run()
+            let (ending, status) = await CommandLoop(runtime: runtime, events: events, invocation: invocation).run()
             switch ending {
             case .signal(let number):
                 return await shutdown.perform(StartupRunner.exitCode(for: number), cancelRemaining: true)
             case .quit, .endOfInput:
-                let code: ExitCode = loginFailed && !console.inputIsTerminal ? .authenticationFailed : .ok
-                return await shutdown.perform(code)
+                return await shutdown.perform(status)
             }
         }
     }

@@ -19,7 +19,7 @@ struct HostRuntime: Sendable {
         let stateDirectory = invocation.stateDirectory.map {
             URL(fileURLWithPath: $0, isDirectory: true, relativeTo: workingDirectory).standardizedFileURL
         } ?? workingDirectory.appendingPathComponent(".app-shell", isDirectory: true)
-        let manager = ModuleManager()
+        let manager = ModuleManager(reservedCommandNames: ShellCommands.reservedNames)
         let environment = HostEnvironment(
             stateDirectory: stateDirectory, manifestDirectory: manifestURL.deletingLastPathComponent()
         ) { notice in
@@ -38,6 +38,15 @@ struct HostRuntime: Sendable {
             throw Stop(code: error.isFileNotFound ? .manifestNotFound : .badManifest)
         }
         return HostRuntime(manager: manager, manifestURL: manifestURL, console: console)
+    }
+
+    /// The commands the manifest's modules declare, or `nil` when the manifest cannot be registered; prints nothing.
+    static func moduleCommandsQuietly(_ invocation: Invocation) -> [(module: ModuleIdentifier, command: ModuleCommand)]? {
+        let workingDirectory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
+        let manifestURL = URL(fileURLWithPath: invocation.manifestPath, relativeTo: workingDirectory).standardizedFileURL
+        let manager = ModuleManager(reservedCommandNames: ShellCommands.reservedNames)
+        guard (try? manager.registerModules(withConfigFilePath: manifestURL)) != nil else { return nil }
+        return manager.moduleCommands()
     }
 
     /// The startup plan, or every plan problem printed and a stop with 65.

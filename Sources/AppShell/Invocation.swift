@@ -13,8 +13,8 @@ struct Invocation: Equatable, Sendable {
         case modules
         /// Print the startup dependency graph.
         case graph(GraphFormat)
-        /// Start the modules, print one fact, shut down.
-        case fact(String)
+        /// Start the modules, run one module command (its name and arguments), shut down.
+        case moduleCommand(String, [String])
         /// Print help.
         case help
         /// Print the version.
@@ -84,7 +84,7 @@ struct Invocation: Equatable, Sendable {
                 index = arguments.count
                 continue
             default:
-                // "-5" is a number for `fact`, not an option.
+                // "-5" is a number for a module command such as `fact`, not an option.
                 if argument.hasPrefix("-"), argument.count > 1, Int64(argument) == nil {
                     let known = ["--help", "--version", "--manifest", "--state-dir", "--trace", "--format", "--json", "--quiet", "--verbose"]
                     let hint = Suggestions.closest(to: argument, in: known).map { "; did you mean \($0)?" } ?? ""
@@ -111,23 +111,23 @@ struct Invocation: Equatable, Sendable {
             case "graph": .graph(graphFormat ?? .dot)
             default: .run
             }
-        case "fact":
-            guard rest.count == 1 else { throw UsageError(message: "fact takes exactly one number, e.g. app-shell fact 28") }
-            invocation.command = .fact(rest[0])
         case "help":
             invocation.command = .help
         default:
-            let commands = ["run", "validate", "modules", "graph", "fact", "help"]
-            let hint = Suggestions.closest(to: name, in: commands).map { "; did you mean '\($0)'?" } ?? ""
-            throw UsageError(message: "unknown subcommand '\(name)'\(hint)")
+            // Any other word names a module's command; whether one exists is known once the manifest is read.
+            invocation.command = .moduleCommand(name, rest)
         }
         return invocation
     }
+
+    /// The subcommands the shell handles itself; no module command may take these names.
+    static let subcommands: Set<String> = ["run", "validate", "modules", "graph", "help"]
 
     static let version = "0.1.0"
 
     static let usage = """
         USAGE: app-shell [<subcommand>] [options]
+               app-shell <module-command> [<argument>...] [options]
 
         Loads the modules listed in a manifest, runs their startup operations, then serves commands:
         an interactive prompt on a terminal, or one command per line from standard input.
@@ -137,7 +137,8 @@ struct Invocation: Equatable, Sendable {
           validate               check the manifest and its startup plan; report every problem
           modules                list the manifest's modules
           graph [--format F]     print the startup dependency graph (F: dot, the default, or mermaid)
-          fact <n>               start the modules, print a fact about the integer n, and exit
+          <module-command>       start the modules, run one command a module declares, and exit
+                                 (listed below when the manifest can be read, e.g. fact <n>)
           help                   show this help
 
         OPTIONS:
@@ -156,6 +157,7 @@ struct Invocation: Equatable, Sendable {
         EXIT STATUS:
           0 ok, 1 command failed, 64 usage error, 65 invalid manifest or startup plan,
           66 manifest not found, 70 startup failed, 73 cannot write the trace,
-          77 authentication failed, 130 interrupted (SIGINT), 143 terminated (SIGTERM)
+          77 authentication failed, 130 interrupted (SIGINT), 143 terminated (SIGTERM);
+          commands read from standard input: the status of the first command that failed
         """
 }

@@ -1,66 +1,81 @@
-import AuthModule
 import Foundation
 import ModuleHost
-import NumbersModule
 
-/// The commands served at the prompt (except `login` and `quit`, which the loop handles itself).
+/// The shell's own commands (`help`, `modules`, `services`, `startup`, `reload`), and every other command
+/// handed to the module that declares it.
 struct ShellCommands {
     let runtime: HostRuntime
     let invocation: Invocation
 
-    static let help: [(usage: String, summary: String)] = [
+    /// The shell's own commands, with `quit`; no module may declare these names (nor the subcommands').
+    static let builtIn: [(usage: String, summary: String)] = [
         ("help", "show this list"),
-        ("login <user>", "log in (the password is read without echo on a terminal, else from the next line)"),
-        ("logout", "end the session"),
-        ("whoami", "show who is logged in"),
-        ("fact <n>", "a fact about the integer n"),
-        ("random", "a fact about a random number"),
-        ("history", "the facts you looked up"),
-        ("modules", "the loaded modules and their state"),
+        ("modules", "the registered modules and their state"),
         ("services", "the services and the modules that provide them"),
         ("startup", "the startup report"),
+        ("reload <module>", "release a module (and the loaded modules that require it) and load it afresh"),
         ("quit", "shut down and exit"),
     ]
 
-    private var console: Console { runtime.console }
-    private var bridge: ModuleBridge { runtime.manager.bridge }
+    /// Names a module command may not take: the prompt's own commands and the shell's subcommands.
+    static let reservedNames: Set<String> = Set(builtIn.map { String($0.usage.prefix { $0 != " " }) })
+        .union(["?", "exit"]).union(Invocation.subcommands)
 
-    func run(_ name: String, _ arguments: [String]) async {
+    private var console: Console { runtime.console }
+    private var manager: ModuleManager { runtime.manager }
+
+    /// Runs one command line; returns its exit status (`.ok` when it succeeded).
+    func run(_ name: String, _ arguments: [String], io: ShellIO) async -> ExitCode {
         switch name {
         case "help", "?": printHelp()
-        case "logout": await logOut()
-        case "whoami": whoami()
-        case "fact":
-            guard arguments.count == 1 else { return console.error("usage: fact <n>") }
-            fact(arguments[0])
-        case "random": random()
-        case "history": history()
-        case "modules": Listings(console: console, json: invocation.json).modules(runtime.manager.modules)
-        case "services": Listings(console: console, json: invocation.json).services(bridge)
+        case "modules": Listings(console: console, json: invocation.json).modules(manager.modules)
+        case "services": Listings(console: console, json: invocation.json).services(manager.bridge)
         case "startup": startup()
-        default:
-            let moduleCommands = runtime.manager.moduleCommands()
-            if let (module, command) = moduleCommands.first(where: { $0.command.name == name }) {
-                do {
-                    console.out(try await command.run(arguments, runtime.manager))
-                } catch {
-                    console.error("\(name) (\(module)): \(error)")
-                }
-                return
+        case "reload": return reload(arguments)
+        default: return await runModuleCommand(name, arguments, io: io)
+        }
+        return .ok
+    }
+
+    /// Runs a module's command and prints its output or its error; returns its exit status.
+    func runModuleCommand(_ name: String, _ arguments: [String], io: any ModuleCommandIO) async -> ExitCode {
+        let context = ModuleCommandContext(arguments: arguments, manager: manager, io: io, wantsStructuredOutput: invocation.json)
+        do {
+            print(try await manager.runCommand(name, context: context))
+            return .ok
+        } catch {
+            guard error.code == .unknownCommand else {
+                console.error(error.message)
+                return Self.exitCode(for: error.code)
             }
-            let names = Self.help.map { String($0.usage.split(separator: " ")[0]) } + ["login", "quit", "exit"]
-                + moduleCommands.map(\.command.name)
+            let names = Self.builtIn.map { String($0.usage.prefix { $0 != " " }) } + manager.moduleCommands().map(\.command.name)
             let hint = Suggestions.closest(to: name, in: names).map { "; did you mean '\($0)'?" } ?? ""
             console.error("unknown command '\(name)'\(hint)")
             printHelp()
+            return .usage
         }
     }
 
-    private func printHelp() {
-        let moduleCommands = runtime.manager.moduleCommands()
-        let width = (Self.help.map(\.usage.count) + moduleCommands.map(\.command.usage.count)).max() ?? 0
+    static func exitCode(for code: ModuleCommandError.Code) -> ExitCode {
+        switch code {
+        case .usage, .unknownCommand: .usage
+        case .permissionDenied: .authenticationFailed
+        case .moduleUnavailable, .inputEnded, .failed: .failure
+        }
+    }
+
+    private func print(_ output: ModuleCommandOutput) {
+        if invocation.json, let value = output.value, let data = try? JSONEncoder.shell.encode(value) {
+            return console.out(String(decoding: data, as: UTF8.self))
+        }
+        if !output.text.isEmpty { console.out(output.text) }
+    }
+
+    func printHelp() {
+        let moduleCommands = manager.moduleCommands()
+        let width = (Self.builtIn.map(\.usage.count) + moduleCommands.map(\.command.usage.count)).max() ?? 0
         console.out("Commands:")
-        for (usage, summary) in Self.help {
+        for (usage, summary) in Self.builtIn {
             console.out("  \(usage.padding(toLength: width, withPad: " ", startingAt: 0))  \(summary)")
         }
         guard !moduleCommands.isEmpty else { return }
@@ -70,90 +85,27 @@ struct ShellCommands {
         }
     }
 
-    /// The AuthService, or `nil` after telling the user why there is none.
-    func authService() -> (any AuthService)? {
-        service(AuthService.self, from: "AuthModule.AuthModule")
-    }
-
-    private func numbers() -> (any NumberFactService)? {
-        service(NumberFactService.self, from: "NumbersModule.NumbersModule")
-    }
-
-    /// The service, or `nil` after telling the user which module to add (or why its provider failed).
-    private func service<Service>(_ type: Service.Type, from module: String) -> Service? {
+    private func reload(_ arguments: [String]) -> ExitCode {
+        guard arguments.count == 1, let name = arguments.first else {
+            console.error("usage: reload <module>")
+            return .usage
+        }
+        let identifier = ModuleIdentifier(name)
         do {
-            guard let service = try bridge.resolveIfProvided(type) else {
-                console.error("no module provides \(String(describing: type)); add \(module) to the manifest")
-                return nil
-            }
-            return service
+            let released = try manager.releaseModule(identifier)
+            _ = try manager.bridge.resolve(identifier)
+            let others = released.filter { $0 != identifier }
+            let note = others.isEmpty ? "" : " (released too: \(others.map(\.rawValue).joined(separator: ", ")))"
+            console.out("Reloaded \(identifier)\(note).")
+            return .ok
         } catch {
-            console.error(error.description)
-            return nil
-        }
-    }
-
-    private func logOut() async {
-        guard let auth = authService() else { return }
-        guard let user = auth.state.user else { return console.out("Nobody is logged in.") }
-        await auth.logOut()
-        console.out("Logged out \(user.username).")
-    }
-
-    private func whoami() {
-        guard let auth = authService() else { return }
-        switch auth.state {
-        case .authenticated(let user):
-            if invocation.json, let data = try? JSONEncoder.shell.encode(user) {
-                return console.out(String(decoding: data, as: UTF8.self))
-            }
-            console.out("\(user.displayName) (\(user.username)), session until \(user.expiresAt.formatted(.iso8601))")
-        case .notAuthenticated(let reason):
-            let why = reason.map { " (\($0.rawValue))" } ?? ""
-            console.out("Not logged in\(why).")
-        }
-    }
-
-    /// Prints the fact about the integer in `text`; returns whether there was one to print.
-    @discardableResult
-    func fact(_ text: String) -> Bool {
-        guard let number = Int64(text) else {
-            console.error("'\(text)' is not an integer from \(Int64.min) to \(Int64.max)")
-            return false
-        }
-        guard let numbers = numbers() else { return false }
-        printFact(numbers.fact(about: number))
-        return true
-    }
-
-    private func random() {
-        guard let numbers = numbers() else { return }
-        printFact(numbers.randomFact())
-    }
-
-    private func printFact(_ fact: NumberFact) {
-        if invocation.json, let data = try? JSONEncoder.shell.encode(fact) {
-            return console.out(String(decoding: data, as: UTF8.self))
-        }
-        console.out(fact.content)
-    }
-
-    private func history() {
-        guard let numbers = numbers() else { return }
-        let entries = numbers.history()
-        if invocation.json, let data = try? JSONEncoder.shell.encode(entries) {
-            return console.out(String(decoding: data, as: UTF8.self))
-        }
-        let owner = numbers.currentUser ?? "anonymous"
-        guard !entries.isEmpty else { return console.out("No facts looked up yet (\(owner)).") }
-        console.out("History (\(owner)):")
-        for (index, entry) in entries.enumerated() {
-            console.out("  \(index + 1). \(entry.fact.content)")
+            console.error("reload \(identifier): \(error)")
+            return error.code == .unknownModule ? .usage : .failure
         }
     }
 
     private func startup() {
-        let report = runtime.manager.initiator.report
+        let report = manager.initiator.report
         if invocation.json, let data = try? report.jsonData() {
             return console.out(String(decoding: data, as: UTF8.self))
         }

@@ -1,22 +1,19 @@
+import AuthInterface
 import Foundation
 import ModuleHost
 
-extension ModuleIdentifier {
-    /// The AuthModule's identifier.
-    public static let auth: ModuleIdentifier = "com.modulehost.auth"
-}
-
-/// Log-in with salted password hashes, sessions that persist across runs, and session broadcasts.
+/// Log-in with salted password hashes, sessions that persist across runs, and the host's user session.
 ///
-/// Other modules use ``AuthService`` through the bridge; the implementation stays internal. Session start
-/// and end are broadcast to every loaded module that adopts ``AuthSessionObserver``.
-public final class AuthModule: ConfigurableModule, StartupOperationsProviding {
+/// Other modules use ``AuthInterface/AuthService`` through the bridge, or learn who is signed in from the host's
+/// ``ModuleHost/SessionModuleProtocol``; the implementation stays internal. A log-in (or a session restored at
+/// startup) begins the host's user session, a log-out or expiry ends it.
+public final class AuthModule: ConfigurableModule, StartupOperationsProviding, ModuleCommandsProviding {
     /// The manifest `config` object.
     public typealias Configuration = AuthConfiguration
 
     /// `com.modulehost.auth`.
     public static let moduleIdentifier: ModuleIdentifier = .auth
-    /// Provides ``AuthService``.
+    /// Provides ``AuthInterface/AuthService``.
     public static let providedServices: [ProvidedService] = [
         .service(AuthService.self, from: AuthModule.self) { $0.service },
     ]
@@ -27,6 +24,8 @@ public final class AuthModule: ConfigurableModule, StartupOperationsProviding {
             try module.restoreSession()
         },
     ]
+    /// `login <user>`, `logout` and `whoami`.
+    public static var commands: [ModuleCommand] { AuthCommands.all }
 
     private let authenticator = Locked<Authenticator?>(nil)
     private let environment = Locked<HostEnvironment>(.standard)
@@ -46,17 +45,20 @@ public final class AuthModule: ConfigurableModule, StartupOperationsProviding {
         let resolved = try configuration.resolve(baseDirectory: environment.manifestDirectory,
                                                  defaultStateDirectory: environment.stateDirectory)
         let authenticator = Authenticator(configuration: resolved, onSessionChange: { [weak manager] change in
-            // Broadcast to every loaded module that observes sessions, with no lock held.
-            guard let manager else { return }
-            for case let observer as any AuthSessionObserver in manager.loadedModules() {
-                change.deliver(to: observer)
-            }
+            // The authenticator calls this in order, with no lock held.
+            manager.map(change.apply(to:))
         })
         self.environment.withLock { $0 = environment }
         self.authenticator.withLock { $0 = authenticator }
+        // Reloaded while a session is active (`releaseModule`): pick the saved session up again, and end the host's
+        // session if it cannot be, so no module keeps believing in a user this module no longer knows.
+        if let active = manager.session {
+            report(authenticator.restoreSession())
+            if authenticator.state.user?.username != active.userID { manager.endUserSession(with: active.userID) }
+        }
     }
 
-    /// Ends the in-memory session's observers; the persisted session stays for the next run.
+    /// Reports what the authenticator noticed; the persisted session stays for the next run.
     public func moduleWillUnload() {
         let authenticator = authenticator.withLock { $0 }
         authenticator.map { report($0.takeDiagnostics()) }

@@ -1,38 +1,36 @@
+import ClockInterface
 import Foundation
 import ModuleHost
 
-/// Tells the time the app started and how long it has run.
+/// Provides ``ClockInterface/ClockService``, and the `uptime` command to hosts that take module commands.
 ///
-/// The smallest possible module, and the worked example of "adding a module" in the README: a target, the
-/// app-shell's dependency on it, and a line in `modules.json`. The shell never imports it.
-public protocol ClockService: Sendable {
-    /// When the module was loaded.
-    var startedAt: Date { get }
-    /// How long ago the module was loaded.
-    func uptime() -> Duration
-}
-
-extension ModuleIdentifier {
-    /// The ClockModule's identifier.
-    public static let clock: ModuleIdentifier = "com.modulehost.clock"
-}
-
-/// Provides ``ClockService``, and the `uptime` command to hosts that take module commands.
+/// The smallest possible module, and the worked example of "adding a module" in the README: an interface
+/// target, an implementation target, the app-shell's dependency on it, and a line in `modules.json`. The
+/// shell never imports it.
 public final class ClockModule: ModuleCommandsProviding, ClockService {
     /// `com.modulehost.clock`.
     public static let moduleIdentifier: ModuleIdentifier = .clock
-    /// Provides ``ClockService``.
+    /// Provides ``ClockInterface/ClockService``.
     public static let providedServices: [ProvidedService] = [.service(ClockService.self)]
 
     /// `uptime`: how long the app has been running.
     public static let commands: [ModuleCommand] = [
-        ModuleCommand("uptime", summary: "how long the app has been running") { _, manager in
-            let clock = try manager.bridge.resolve(ClockService.self)
+        ModuleCommand("uptime", summary: "how long the app has been running") { context in
+            guard context.arguments.isEmpty else { throw ModuleCommandError(.usage, "usage: uptime") }
+            let clock = try context.manager.bridge.resolve(ClockService.self)
             let uptime = clock.uptime().components
             let seconds = Double(uptime.seconds) + Double(uptime.attoseconds) / 1e18
-            return "up \(String(format: "%.1f", seconds)) s, since \(clock.startedAt.formatted(.iso8601))"
+            return ModuleCommandOutput(
+                text: "up \(String(format: "%.1f", seconds)) s, since \(clock.startedAt.formatted(.iso8601))",
+                value: Uptime(seconds: seconds, startedAt: clock.startedAt))
         },
     ]
+
+    /// The `uptime` command's structured output.
+    struct Uptime: Encodable, Sendable {
+        let seconds: Double
+        let startedAt: Date
+    }
 
     /// When the module was loaded.
     public let startedAt = Date()

@@ -1,25 +1,21 @@
-import AuthModule
 import Foundation
 import ModuleHost
+import NumbersInterface
 
-extension ModuleIdentifier {
-    /// The NumbersModule's identifier.
-    public static let numbers: ModuleIdentifier = "com.modulehost.numbers"
-}
-
-/// Facts about numbers, with a per-user history; it learns the user from `AuthService` through the bridge
-/// and works anonymously when no module provides it.
-public final class NumbersModule: ConfigurableModule, StartupOperationsProviding, AuthSessionObserver {
+/// Facts about numbers, with a per-user history; it learns who is signed in from the host's user session
+/// (``ModuleHost/SessionModuleProtocol``), so it knows no module that signs users in, and works anonymously
+/// when nobody is.
+public final class NumbersModule: ConfigurableModule, StartupOperationsProviding, ModuleCommandsProviding, SessionModuleProtocol {
     /// The manifest `config` object.
     public typealias Configuration = NumbersConfiguration
 
     /// `com.modulehost.numbers`.
     public static let moduleIdentifier: ModuleIdentifier = .numbers
-    /// Provides ``NumberFactService``.
+    /// Provides ``NumbersInterface/NumberFactService``.
     public static let providedServices: [ProvidedService] = [
         .service(NumberFactService.self, from: NumbersModule.self) { $0.desk },
     ]
-    /// Warms the prime table (`.asyncHigh`) and loads the history after the session is restored.
+    /// Warms the prime table (`.asyncHigh`) and loads the history after a saved session is restored.
     public static let startupOperations: [ModuleStartupOperation] = [
         ModuleStartupOperation("numbers.warm-primes", priority: .asyncHigh, failurePolicy: .optional) { manager in
             try manager.bridge.resolve(.numbers, as: NumbersModule.self).desk.warmUp()
@@ -27,11 +23,11 @@ public final class NumbersModule: ConfigurableModule, StartupOperationsProviding
         ModuleStartupOperation(
             "numbers.load-history", priority: .asyncHigh, optionalDependencies: ["auth.restore-session"], failurePolicy: .optional
         ) { manager in
-            let module = try manager.bridge.resolve(.numbers, as: NumbersModule.self)
-            let user = try manager.bridge.resolveIfProvided(AuthService.self)?.state.user?.username
-            module.desk.loadHistory(currentUser: user)
+            try manager.bridge.resolve(.numbers, as: NumbersModule.self).desk.loadHistory()
         },
     ]
+    /// `fact <n>`, `random` and `history`.
+    public static var commands: [ModuleCommand] { NumbersCommands.all }
 
     let desk = FactDesk()
 
@@ -50,14 +46,13 @@ public final class NumbersModule: ConfigurableModule, StartupOperationsProviding
         }
     }
 
-    /// Switches the history to the user who logged in.
-    public func sessionDidAuthenticate(with user: AuthenticatedUser) {
-        desk.setCurrentUser(user.username)
+    /// Switches the history to the user who signed in.
+    public func sessionDidAuthenticate(with session: UserSession) {
+        desk.setCurrentUser(session.userID)
     }
 
     /// Switches the history back to anonymous use.
-    public func sessionDidDeauthenticate(with user: AuthenticatedUser) {
+    public func sessionDidDeauthenticate(with session: UserSession) {
         desk.setCurrentUser(nil)
     }
 }
-

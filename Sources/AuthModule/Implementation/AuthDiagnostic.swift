@@ -1,3 +1,6 @@
+import AuthInterface
+import ModuleHost
+
 /// Something the host should tell the user about, e.g. why a stored session was not restored.
 /// Messages never contain tokens, passwords or hashes.
 struct AuthDiagnostic: Sendable, Equatable, CustomStringConvertible {
@@ -39,7 +42,7 @@ struct AuthDiagnostic: Sendable, Equatable, CustomStringConvertible {
     var description: String { "\(severity.rawValue): \(message)" }
 }
 
-/// A session starting or ending, for the host's `AuthSessionObserver` broadcast.
+/// A session starting or ending, which the AuthModule turns into the host's user session.
 enum SessionChange: Sendable, Equatable {
     /// A session started (log-in or restore at startup).
     case authenticated(AuthenticatedUser)
@@ -52,11 +55,11 @@ enum SessionChange: Sendable, Equatable {
         }
     }
 
-    /// Calls the matching `AuthSessionObserver` method.
-    func deliver(to observer: any AuthSessionObserver) {
+    /// Begins or ends the host's user session to match.
+    func apply(to manager: ModuleManager) {
         switch self {
-        case .authenticated(let user): observer.sessionDidAuthenticate(with: user)
-        case .deauthenticated(let user, _): observer.sessionDidDeauthenticate(with: user)
+        case .authenticated(let user): manager.beginUserSession(with: user.username, startedAt: user.authenticatedAt)
+        case .deauthenticated(let user, _): manager.endUserSession(with: user.username)
         }
     }
 }

@@ -1,3 +1,4 @@
+import AuthInterface
 import CCrypt
 import Foundation
 

@@ -1,3 +1,4 @@
+import AuthInterface
 import Foundation
 
 /// The persisted form of a session (`session.json`).

@@ -18,6 +18,8 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
         case configurationUnavailable
         /// The ``ModuleManager`` that owned this bridge no longer exists.
         case managerUnavailable
+        /// A module cannot be released by the thread that is still loading it (or a module that requires it).
+        case releasedWhileLoading
     }
 
     /// The kind of failure.

@@ -21,10 +21,16 @@ public final class ModuleManager: Sendable {
     public let initiator: Initiator
     let registry: ModuleRegistry
 
+    /// Command names the host keeps for its own commands; a module declaring one is a validation error.
+    public let reservedCommandNames: Set<String>
+
     /// Creates an empty manager that looks module types up with `typeResolver`; its initiator runs at most
     /// `maxConcurrentOperations` operations at once in concurrent phases (default: the active processors).
+    /// `reservedCommandNames` are the host's own commands, which no module may declare.
     public init(typeResolver: ModuleTypeResolver = .runtime(),
-                maxConcurrentOperations: Int = ProcessInfo.processInfo.activeProcessorCount) {
+                maxConcurrentOperations: Int = ProcessInfo.processInfo.activeProcessorCount,
+                reservedCommandNames: Set<String> = []) {
+        self.reservedCommandNames = reservedCommandNames
         let registry = ModuleRegistry()
         self.registry = registry
         self.typeResolver = typeResolver
@@ -69,7 +75,8 @@ public final class ModuleManager: Sendable {
         // Entries whose structure was sound are checked further even when others were not, so one run
         // reports every problem, like a compiler.
         guard let manifest = read.manifest else { return ([], read.diagnostics) }
-        let validation = ManifestValidator(manifest: manifest, resolver: typeResolver, existing: registry.existing()).validate()
+        let validation = ManifestValidator(manifest: manifest, resolver: typeResolver, existing: registry.existing(),
+                                           reservedCommandNames: reservedCommandNames).validate()
         let structurallySound = !read.diagnostics.contains { $0.severity == .error }
         return (structurallySound ? validation.registrations : [], read.diagnostics + validation.diagnostics)
     }
@@ -116,7 +123,8 @@ public final class ModuleManager: Sendable {
         let name = String(reflecting: type)
         let manifest = Manifest(modules: [Manifest.Entry(typeName: name, eager: eager, path: "register(\(name).self)")])
         let validator = ManifestValidator(
-            manifest: manifest, resolver: ModuleTypeResolver(lookup: { $0 == name ? type : nil }), existing: registry.existing())
+            manifest: manifest, resolver: ModuleTypeResolver(lookup: { $0 == name ? type : nil }), existing: registry.existing(),
+            reservedCommandNames: reservedCommandNames)
         let (_, diagnostics) = validator.validate()
         // Requirements may be registered later in code; they are checked when the module loads.
         let errors = diagnostics.filter {
@@ -169,6 +177,21 @@ public final class ModuleManager: Sendable {
     @discardableResult
     public func unloadAll() -> [ModuleIdentifier] {
         registry.unloadAll()
+    }
+
+    /// Releases one module (the seed's `markAsReleasing()`): first every loaded module that requires it,
+    /// directly or not, then the module itself, calling `moduleWillUnload` in reverse load order. Their cached
+    /// services are dropped, and the next resolve creates fresh instances; a module that failed to load gets
+    /// another try. A module that another thread is loading is waited for, then released too; once this returns,
+    /// no resolve hands out a released instance. Returns the identifiers released, in order (empty when none of
+    /// them was loaded).
+    ///
+    /// Throws ``ResolutionError/Code/unknownModule`` for an identifier that is not registered, and
+    /// ``ResolutionError/Code/releasedWhileLoading`` when called from the loading of one of the modules it
+    /// would release (waiting for itself would never end).
+    @discardableResult
+    public func releaseModule(_ identifier: ModuleIdentifier) throws(ResolutionError) -> [ModuleIdentifier] {
+        try registry.release(identifier)
     }
 
     // MARK: Test support

@@ -42,6 +42,10 @@ public struct ManifestDiagnostic: Sendable, Hashable, CustomStringConvertible {
         case duplicateIdentifier
         /// Two modules declare that they provide the same service protocol.
         case duplicateService
+        /// Two modules declare a command of the same name, or a module declares one of the host's own commands.
+        case duplicateCommand
+        /// A module declares a command whose name is not a single word (empty, with spaces, or starting with `-` or `#`).
+        case invalidCommand
         /// A module requires a module that no entry provides.
         case missingRequirement
         /// A module requires a module whose entry is disabled.

@@ -8,11 +8,15 @@ struct ManifestValidator {
         var identifiers: [ModuleIdentifier: String] = [:]
         var services: [ObjectIdentifier: (service: String, module: ModuleIdentifier)] = [:]
         var typeNames: [String] = []
+        /// Command names already declared: name -> "Type (origin)".
+        var commands: [String: String] = [:]
     }
 
     let manifest: Manifest
     let resolver: ModuleTypeResolver
     let existing: Existing
+    /// Command names the host keeps for itself.
+    var reservedCommandNames: Set<String> = []
 
     /// The folder against which plugin library paths are resolved: the manifest's own, or the working directory.
     var manifestDirectory: URL {
@@ -117,6 +121,26 @@ struct ManifestValidator {
                            "\(entry.typeName) provides \(service.name), which module \"\(other.module)\" already provides; a service has exactly one provider")
                 } else {
                     services[service.key] = (service.name, identifier)
+                }
+            }
+        }
+
+        // 2b. Command names must be words, unique, and not the host's own.
+        var commands = existing.commands
+        for (entry, type) in resolved {
+            for command in ModuleCommandDeclarations.commands(of: type) {
+                let owner = "\(entry.typeName) (\(entry.path))"
+                if let problem = ModuleCommand.problem(withName: command.name) {
+                    report(.error, .invalidCommand, entry, "\(entry.path).type",
+                           "\(entry.typeName) declares a command named \"\(command.name)\": \(problem)")
+                } else if reservedCommandNames.contains(command.name) {
+                    report(.error, .duplicateCommand, entry, "\(entry.path).type",
+                           "\(entry.typeName) declares the command \"\(command.name)\", which is one of the host's own commands")
+                } else if let other = commands[command.name] {
+                    report(.error, .duplicateCommand, entry, "\(entry.path).type",
+                           "\(entry.typeName) declares the command \"\(command.name)\", which \(other) already declares; a command has exactly one module")
+                } else {
+                    commands[command.name] = owner
                 }
             }
         }

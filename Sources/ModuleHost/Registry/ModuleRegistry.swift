@@ -27,6 +27,8 @@ final class ModuleRegistry: @unchecked Sendable {
 
     /// The manager handed to `moduleDidLoad`; weak, because the manager owns the registry.
     private let owner = WeakManagerReference()
+    /// Tells loaded session modules about the user session.
+    let sessions = SessionBroadcaster()
 
     func setOwner(_ manager: ModuleManager) {
         owner.set(manager)
@@ -48,6 +50,9 @@ final class ModuleRegistry: @unchecked Sendable {
                 guard let registration = registrations[identifier] else { continue }
                 existing.identifiers[identifier] = "\(registration.typeName) (\(registration.origin))"
                 existing.typeNames.append(registration.typeName)
+                for command in ModuleCommandDeclarations.commands(of: registration.type) {
+                    existing.commands[command.name] = "\(registration.typeName) (\(registration.origin))"
+                }
             }
             for (key, provider) in providers {
                 existing.services[key] = (provider.service.name, provider.module)
@@ -146,20 +151,22 @@ final class ModuleRegistry: @unchecked Sendable {
         }
         condition.unlock()
 
-        let module = try load(provider.module)
-        guard let box = provider.service.makeBox(module) else {
-            throw ResolutionError(
-                .serviceNotImplemented,
-                "module \"\(provider.module)\" (\(String(reflecting: Swift.type(of: module)))) declares that it provides \(provider.service.name), but it does not conform to it")
-        }
-        locked {
-            // Cache only if the module is still the loaded, non-injected instance (an unload may have raced us).
-            if injectedModules[provider.module] == nil, injectedServices[key] == nil,
-               case .loaded(let current) = states[provider.module], current === module {
-                serviceCache.withLock { $0[key] = box }
+        while true {
+            let module = try load(provider.module)
+            guard let box = provider.service.makeBox(module) else {
+                throw ResolutionError(
+                    .serviceNotImplemented,
+                    "module \"\(provider.module)\" (\(String(reflecting: Swift.type(of: module)))) declares that it provides \(provider.service.name), but it does not conform to it")
             }
+            let current: Bool = locked {
+                if injectedModules[provider.module] === module || injectedServices[key] != nil { return true }
+                // Cache only if the module is still the loaded instance; one released meanwhile is never handed out.
+                guard case .loaded(let loaded) = states[provider.module], loaded === module else { return false }
+                serviceCache.withLock { $0[key] = box }
+                return true
+            }
+            if current { return unsafeDowncast(box, to: ServiceBox<Service>.self).value }
         }
-        return unsafeDowncast(box, to: ServiceBox<Service>.self).value
     }
 
     /// Loads `identifier` exactly once; concurrent callers wait for the first, re-entrant cycles throw.
@@ -247,6 +254,8 @@ final class ModuleRegistry: @unchecked Sendable {
             return .failure(ResolutionError(
                 .loadFailed, "module \"\(identifier)\" (\(registration.typeName)) failed to load", underlyingError: error))
         }
+        // Still `.loading`, so nobody resolves the module before it was told the active session.
+        sessions.attach(module)
         return .success(module)
     }
 
@@ -370,6 +379,80 @@ final class ModuleRegistry: @unchecked Sendable {
 
     // MARK: Unloading
 
+    /// Releases `identifier` and every loaded module that requires it, directly or not: forgets them (so the
+    /// next resolve creates fresh instances), then calls `moduleWillUnload` in reverse load order. Waits for
+    /// any of them that another thread is loading; returns the identifiers released, in that order.
+    func release(_ identifier: ModuleIdentifier) throws(ResolutionError) -> [ModuleIdentifier] {
+        let me = ThreadIdentity.current
+        condition.lock()
+        guard registrations[identifier] != nil else {
+            condition.unlock()
+            throw ResolutionError(.unknownModule, "no module with identifier \"\(identifier)\" is registered, so none can be released")
+        }
+        var affected = modulesRequiring(identifier)
+        while let (busy, loader) = firstLoading(in: affected) {
+            if loader == me || waitCycle(of: me, wanting: busy, owner: loader) != nil {
+                condition.unlock()
+                throw ResolutionError(
+                    .releasedWhileLoading,
+                    "cannot release \"\(identifier)\" while \"\(busy)\" is being loaded by the thread that asked for the release")
+            }
+            waitingFor[me] = busy
+            condition.wait()
+            waitingFor[me] = nil
+            affected = modulesRequiring(identifier)
+        }
+        let released = forget(affected)
+        condition.broadcast()
+        condition.unlock()
+        return finishUnloading(released)
+    }
+
+    /// `identifier` and every registered module that requires it, directly or not. Must be called with `condition` held.
+    private func modulesRequiring(_ identifier: ModuleIdentifier) -> Set<ModuleIdentifier> {
+        var dependents: [ModuleIdentifier: [ModuleIdentifier]] = [:]
+        for (dependent, registration) in registrations {
+            for requirement in registration.requiredModules { dependents[requirement, default: []].append(dependent) }
+        }
+        var found: Set<ModuleIdentifier> = [identifier]
+        var pending = [identifier]
+        while let next = pending.popLast() {
+            for dependent in dependents[next] ?? [] where found.insert(dependent).inserted {
+                pending.append(dependent)
+            }
+        }
+        return found
+    }
+
+    /// The first of `identifiers` that some thread is loading, with that thread. Must be called with `condition` held.
+    private func firstLoading(in identifiers: Set<ModuleIdentifier>) -> (ModuleIdentifier, ThreadIdentity)? {
+        for identifier in identifiers {
+            if case .loading(let loader) = states[identifier] { return (identifier, loader) }
+        }
+        return nil
+    }
+
+    /// Forgets the loaded (and failed) instances of `identifiers` and their cached services; returns the loaded
+    /// ones in reverse load order. Must be called with `condition` held.
+    private func forget(_ identifiers: Set<ModuleIdentifier>) -> [(ModuleIdentifier, any ModuleProtocol)] {
+        var released: [(ModuleIdentifier, any ModuleProtocol)] = []
+        for identifier in loadOrder.reversed() where identifiers.contains(identifier) {
+            if case .loaded(let module) = states[identifier] { released.append((identifier, module)) }
+        }
+        for identifier in identifiers {
+            switch states[identifier] {
+            case .loaded?, .failed?: states[identifier] = .registered
+            default: break
+            }
+            if injectedModules[identifier] == nil {
+                moduleCache.withLock { $0[identifier] = nil }
+            }
+            dropCachedServices(of: identifier)
+        }
+        loadOrder.removeAll { identifiers.contains($0) }
+        return released
+    }
+
     /// Forgets every loaded (and failed) module, then calls `moduleWillUnload` in reverse load order.
     /// Modules still being loaded by another thread finish loading and stay loaded.
     func unloadAll() -> [ModuleIdentifier] {
@@ -393,9 +476,17 @@ final class ModuleRegistry: @unchecked Sendable {
             }
             return modules
         }
-        for (_, module) in unloaded.reversed() {
+        return finishUnloading(unloaded.reversed())
+    }
+
+    /// Stops session calls to `modules`, then calls `moduleWillUnload` on each, in the given order.
+    private func finishUnloading(_ modules: [(ModuleIdentifier, any ModuleProtocol)]) -> [ModuleIdentifier] {
+        for (_, module) in modules {
+            sessions.detach(module)
+        }
+        for (_, module) in modules {
             module.moduleWillUnload()
         }
-        return unloaded.reversed().map(\.0)
+        return modules.map(\.0)
     }
 }

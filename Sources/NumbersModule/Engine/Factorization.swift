@@ -1,3 +1,5 @@
+import NumbersInterface
+
 // Primality and factorisation with the prime table: trial division by the table's primes, then
 // deterministic Miller-Rabin and Pollard-Rho (Brent's variant) for what remains.
 

@@ -1,3 +1,5 @@
+import NumbersInterface
+
 /// Computes true, readable facts about any Int64, offline.
 ///
 /// The engine is a value type holding only a reference to an immutable-once-built

@@ -1,3 +1,5 @@
+import NumbersInterface
+
 // Pure, table-free number theory on 64-bit integers.
 //
 // Every routine here is total over its input type: no arithmetic may trap. Products and sums that

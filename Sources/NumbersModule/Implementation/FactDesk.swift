@@ -1,3 +1,4 @@
+import NumbersInterface
 import Foundation
 import ModuleHost
 
@@ -30,14 +31,19 @@ final class FactDesk: NumberFactService {
         table.warm()
     }
 
-    /// Loads the persisted histories; an unusable file is reported and an empty history used.
-    func loadHistory(currentUser: String?) {
+    /// Loads the persisted histories; an unusable file is reported and an empty history used. Entries looked
+    /// up before it finished are kept (the file's entries come first).
+    func loadHistory() {
         let (store, report) = state.withLock { ($0.store, $0.report) }
         guard let store else { return }
         let (contents, warning) = store.load()
-        state.withLock {
-            $0.contents = contents
-            $0.currentUser = currentUser
+        state.withLock { state in
+            var merged = contents
+            for (user, entries) in state.contents.users {
+                let all = (merged.users[user] ?? []) + entries
+                merged.users[user] = Array(all.suffix(state.historyLimit))
+            }
+            state.contents = merged
         }
         if let warning { report(warning) }
     }

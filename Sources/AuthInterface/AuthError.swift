@@ -34,9 +34,6 @@ public struct AuthError: Error, Sendable, Equatable, CustomStringConvertible, Lo
     /// The message shown for both unknown users and wrong passwords.
     public static let invalidCredentialsMessage = "invalid username or password"
 
-    static let unknownUser = AuthError(.unknownUser, invalidCredentialsMessage)
-    static let wrongPassword = AuthError(.wrongPassword, invalidCredentialsMessage)
-
     /// The message; never contains a password or token.
     public var description: String { message }
 

@@ -1,3 +1,5 @@
+import AuthInterface
+
 /// Helpers for setting up users.
 public enum AuthModuleTools {
     /// A new salted yescrypt (`$y$`) hash of `password` for the `passwordHash` of a configured

@@ -1,7 +1,7 @@
 /// One true statement about a number, in readable English.
 public struct NumberFact: Sendable, Hashable, Codable {
     /// The family a fact belongs to. Declaration order is the order in which
-    /// ``NumberFactEngine/facts(about:)`` lists facts.
+    /// the NumbersModule lists facts.
     public enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
         /// 0, 1 and -1: neither prime nor composite.
         case unit

@@ -1,0 +1,45 @@
+import ModuleHost
+
+/// How module commands talk to the person (or script) at the shell: prompts only on a terminal, secrets read
+/// without echo, and the end of input or a signal remembered, so the loop stops after the command returns.
+final class ShellIO: ModuleCommandIO {
+    private let input: ShellInput
+    private let console: Console
+    private let ending = Locked<CommandLoop.Ending?>(nil)
+
+    init(input: ShellInput, console: Console) {
+        self.input = input
+        self.console = console
+    }
+
+    /// Why input stopped while a command was reading, if it did.
+    var interruption: CommandLoop.Ending? {
+        ending.withLock { $0 }
+    }
+
+    func readLine(prompt: String) async -> String? {
+        await read(prompt: prompt, echo: true)
+    }
+
+    func readSecret(prompt: String) async -> String? {
+        await read(prompt: prompt, echo: false)
+    }
+
+    func write(_ line: String) {
+        console.out(line)
+    }
+
+    private func read(prompt: String, echo: Bool) async -> String? {
+        if console.inputIsTerminal { console.outPartial(prompt) }
+        switch await input.next(echo: echo) {
+        case .line(let text)?:
+            return text
+        case .signal(let number)?:
+            if console.inputIsTerminal { console.out() }
+            ending.withLock { $0 = $0 ?? .signal(number) }
+        case .endOfInput?, nil:
+            ending.withLock { $0 = $0 ?? .endOfInput }
+        }
+        return nil
+    }
+}

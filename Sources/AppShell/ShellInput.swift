@@ -1,0 +1,21 @@
+/// The shell's one reader of ``ShellEvents``: the command loop and the commands it runs take turns asking it for
+/// the next event, so a password prompt inside a command and the loop's next line never race.
+actor ShellInput {
+    private let events: ShellEvents
+    private var iterator: AsyncStream<ShellEvent>.Iterator
+
+    init(events: ShellEvents) {
+        self.events = events
+        self.iterator = events.stream.makeAsyncIterator()
+    }
+
+    /// Asks for a line (shown as typed unless `echo` is false) and returns the next event: that line, the end of
+    /// input, or a signal that came first. `nil` once the stream has ended.
+    func next(echo: Bool = true) async -> ShellEvent? {
+        events.requestLine(echo: echo)
+        var iterator = self.iterator
+        let event = await iterator.next(isolation: self)
+        self.iterator = iterator
+        return event
+    }
+}

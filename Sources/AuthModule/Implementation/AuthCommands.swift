@@ -1,0 +1,60 @@
+import AuthInterface
+import Foundation
+import ModuleHost
+
+/// The AuthModule's commands: `login <user>`, `logout`, `whoami`.
+enum AuthCommands {
+    static let all: [ModuleCommand] = [
+        ModuleCommand("login", usage: "login <user>",
+                      summary: "log in (the password is read without echo on a terminal, else from the next line)",
+                      run: logIn),
+        ModuleCommand("logout", summary: "end the session", run: logOut),
+        ModuleCommand("whoami", summary: "show who is logged in", run: whoami),
+    ]
+
+    @Sendable
+    static func logIn(_ context: ModuleCommandContext) async throws -> ModuleCommandOutput {
+        let username = try context.singleArgument(usage: "login <user>")
+        let auth = try context.manager.bridge.resolve(AuthService.self)
+        guard let password = await context.io.readSecret(prompt: "Password for \(username): ") else {
+            throw ModuleCommandError(.inputEnded, "login \(username): no password given before the end of input")
+        }
+        do {
+            let user = try await auth.logIn(username: username, password: password)
+            return ModuleCommandOutput(text: "Logged in as \(user.displayName) (\(user.username)).", value: user)
+        } catch {
+            let code: ModuleCommandError.Code = [.unknownUser, .wrongPassword].contains(error.code) ? .permissionDenied : .failed
+            throw ModuleCommandError(code, error.message)
+        }
+    }
+
+    @Sendable
+    static func logOut(_ context: ModuleCommandContext) async throws -> ModuleCommandOutput {
+        guard context.arguments.isEmpty else { throw ModuleCommandError(.usage, "usage: logout") }
+        let auth = try context.manager.bridge.resolve(AuthService.self)
+        guard let user = auth.state.user else { return .text("Nobody is logged in.") }
+        await auth.logOut()
+        return .text("Logged out \(user.username).")
+    }
+
+    /// `whoami`'s structured output: the user, or why nobody is logged in.
+    struct Identity: Encodable, Sendable {
+        let authenticated: Bool
+        let user: AuthenticatedUser?
+        let reason: NotAuthenticatedReason?
+    }
+
+    @Sendable
+    static func whoami(_ context: ModuleCommandContext) async throws -> ModuleCommandOutput {
+        guard context.arguments.isEmpty else { throw ModuleCommandError(.usage, "usage: whoami") }
+        switch try context.manager.bridge.resolve(AuthService.self).state {
+        case .authenticated(let user):
+            return ModuleCommandOutput(
+                text: "\(user.displayName) (\(user.username)), session until \(user.expiresAt.formatted(.iso8601))",
+                value: Identity(authenticated: true, user: user, reason: nil))
+        case .notAuthenticated(let reason):
+            let why = reason.map { " (\($0.rawValue))" } ?? ""
+            return ModuleCommandOutput(text: "Not logged in\(why).", value: Identity(authenticated: false, user: nil, reason: reason))
+        }
+    }
+}

@@ -1,0 +1,11 @@
+/// How a ``ModuleCommand`` talks to the user; the host implements it (a terminal, a script on standard input,
+/// or a test double).
+public protocol ModuleCommandIO: Sendable {
+    /// The next line of input, after showing `prompt` where a person is typing; `nil` at the end of input or
+    /// when the host was interrupted (the host then stops after the command returns).
+    func readLine(prompt: String) async -> String?
+    /// Like ``readLine(prompt:)``, but the line is not shown as it is typed (a password).
+    func readSecret(prompt: String) async -> String?
+    /// Shows a line of text to the user at once (progress; the result goes in ``ModuleCommandOutput``).
+    func write(_ line: String)
+}

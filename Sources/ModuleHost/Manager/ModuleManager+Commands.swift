@@ -1,0 +1,36 @@
+/// Module commands: what the registered modules declare, and running one.
+extension ModuleManager {
+    /// The commands the registered modules declare, in registration order, each with the module that declares
+    /// it; read from the types, so no module is instantiated.
+    public func moduleCommands() -> [(module: ModuleIdentifier, command: ModuleCommand)] {
+        registry.orderedRegistrations().flatMap { registration in
+            ModuleCommandDeclarations.commands(of: registration.type).map { (registration.identifier, $0) }
+        }
+    }
+
+    /// Runs the module command `name`: loads the module that declares it (the first time, this instantiates
+    /// it), then runs the command with `context`.
+    ///
+    /// Throws a ``ModuleCommandError``: ``ModuleCommandError/Code/unknownCommand`` when no registered module
+    /// declares `name`, ``ModuleCommandError/Code/moduleUnavailable`` when its module cannot be loaded, the
+    /// command's own ``ModuleCommandError``, or ``ModuleCommandError/Code/failed`` for any other error it throws.
+    public func runCommand(_ name: String, context: ModuleCommandContext) async throws(ModuleCommandError) -> ModuleCommandOutput {
+        guard let (module, command) = moduleCommands().first(where: { $0.command.name == name }) else {
+            throw ModuleCommandError(.unknownCommand, "unknown command '\(name)'")
+        }
+        do {
+            _ = try bridge.resolve(module)
+        } catch {
+            throw ModuleCommandError(.moduleUnavailable, "\(name): module \"\(module)\" is unavailable: \(error)")
+        }
+        do {
+            return try await command.run(context)
+        } catch let error as ModuleCommandError {
+            throw error
+        } catch let error as ResolutionError {
+            throw ModuleCommandError(.moduleUnavailable, "\(name): \(error)")
+        } catch {
+            throw ModuleCommandError(.failed, "\(name): \(error)")
+        }
+    }
+}

@@ -1,0 +1,17 @@
+/// A module that is told when a user session begins and ends (SwiftyArchitecture's `SessionModuleProtocol`).
+///
+/// The host tells every *loaded* module that adopts it, with no lock held:
+/// - when a session begins or ends (``ModuleManager/beginUserSession(with:)``,
+///   ``ModuleManager/endUserSession(with:)``), on the thread that changed it;
+/// - when the module loads while a session is active: ``sessionDidAuthenticate(with:)`` right after
+///   ``ModuleProtocol/moduleDidLoad(with:)``, before anyone can resolve the module.
+///
+/// No module is instantiated just to be told. Calls to one module never overlap and always alternate,
+/// authenticate then deauthenticate, so the module ends up told the current session; a session that began and
+/// ended while the module was still being told about an earlier change may be skipped.
+public protocol SessionModuleProtocol: ModuleProtocol {
+    /// A session began: a user signed in, or a saved session was restored.
+    func sessionDidAuthenticate(with session: UserSession)
+    /// The session the module was last told about ended: the user signed out, or it expired.
+    func sessionDidDeauthenticate(with session: UserSession)
+}

@@ -1,0 +1,39 @@
+import ModuleHost
+import NumbersInterface
+
+/// The NumbersModule's commands: `fact <n>`, `random`, `history`.
+enum NumbersCommands {
+    static let all: [ModuleCommand] = [
+        ModuleCommand("fact", usage: "fact <n>", summary: "a fact about the integer n", run: fact),
+        ModuleCommand("random", summary: "a fact about a random number", run: random),
+        ModuleCommand("history", summary: "the facts you looked up", run: history),
+    ]
+
+    @Sendable
+    static func fact(_ context: ModuleCommandContext) async throws -> ModuleCommandOutput {
+        let text = try context.singleArgument(usage: "fact <n>")
+        guard let number = Int64(text) else {
+            throw ModuleCommandError(.usage, "'\(text)' is not an integer from \(Int64.min) to \(Int64.max)")
+        }
+        let fact = try context.manager.bridge.resolve(NumberFactService.self).fact(about: number)
+        return ModuleCommandOutput(text: fact.content, value: fact)
+    }
+
+    @Sendable
+    static func random(_ context: ModuleCommandContext) async throws -> ModuleCommandOutput {
+        guard context.arguments.isEmpty else { throw ModuleCommandError(.usage, "usage: random") }
+        let fact = try context.manager.bridge.resolve(NumberFactService.self).randomFact()
+        return ModuleCommandOutput(text: fact.content, value: fact)
+    }
+
+    @Sendable
+    static func history(_ context: ModuleCommandContext) async throws -> ModuleCommandOutput {
+        guard context.arguments.isEmpty else { throw ModuleCommandError(.usage, "usage: history") }
+        let numbers = try context.manager.bridge.resolve(NumberFactService.self)
+        let entries = numbers.history()
+        let owner = numbers.currentUser ?? "anonymous"
+        guard !entries.isEmpty else { return ModuleCommandOutput(text: "No facts looked up yet (\(owner)).", value: entries) }
+        let lines = entries.enumerated().map { "  \($0.offset + 1). \($0.element.fact.content)" }
+        return ModuleCommandOutput(text: (["History (\(owner)):"] + lines).joined(separator: "\n"), value: entries)
+    }
+}

@@ -1,17 +1,18 @@
+import AuthInterface
 import Foundation
 import ModuleHost
 import Testing
 
 @testable import AuthModule
 
-/// Observes sessions the way any module would; registered next to AuthModule in the tests' manifests.
-final class SessionWatcherModule: ModuleProtocol, AuthSessionObserver {
+/// Observes the host's user session the way any module would; registered next to AuthModule in the tests' manifests.
+final class SessionWatcherModule: SessionModuleProtocol {
     static let moduleIdentifier: ModuleIdentifier = "test.session-watcher"
     private let seen = Locked<[String]>([])
     init() {}
     var events: [String] { seen.withLock { $0 } }
-    func sessionDidAuthenticate(with user: AuthenticatedUser) { seen.withLock { $0.append("in \(user.username)") } }
-    func sessionDidDeauthenticate(with user: AuthenticatedUser) { seen.withLock { $0.append("out \(user.username)") } }
+    func sessionDidAuthenticate(with session: UserSession) { seen.withLock { $0.append("in \(session.userID)") } }
+    func sessionDidDeauthenticate(with session: UserSession) { seen.withLock { $0.append("out \(session.userID)") } }
 }
 
 /// AuthModule hosted by a real ModuleManager: manifest config, startup restore, broadcasts.
@@ -54,9 +55,13 @@ struct AuthModuleHostTests {
         #expect(restored.state.user?.username == "alice")
         #expect(notices.items.contains { $0.module == .auth && $0.message.contains("restored") })
 
+        // The watcher loads after the session was restored, and is told on load.
+        #expect(second.session?.userID == "alice")
         let secondWatcher = try second.bridge.resolve("test.session-watcher", as: SessionWatcherModule.self)
+        #expect(secondWatcher.events == ["in alice"])
         await restored.logOut()
-        #expect(secondWatcher.events.last == "out alice")
+        #expect(second.session == nil)
+        #expect(secondWatcher.events == ["in alice", "out alice"])
         #expect(restored.state == AuthenticationModel.notAuthenticated(.loggedOut))
     }
 

@@ -1,3 +1,4 @@
+import AuthInterface
 import Foundation
 import Testing
 
@@ -54,14 +55,13 @@ import Testing
         }
     }
 
-    @Test func sessionChangesReachObservers() async throws {
+    @Test func sessionChangesReachTheHookInOrder() async throws {
         try await withTemporaryDirectory { directory in
-            let observer = RecordingObserver()
-            let resolved = try makeConfiguration(in: directory).resolve(baseDirectory: directory.url)
-            let auth = Authenticator(configuration: resolved, onSessionChange: { $0.deliver(to: observer) })
-            _ = try await auth.logIn(username: "alice", password: Fixtures.alicePassword)
+            let recorder = ChangeRecorder()
+            let auth = try makeAuthenticator(in: directory, recorder: recorder)
+            let user = try await auth.logIn(username: "alice", password: Fixtures.alicePassword)
             await auth.logOut()
-            #expect(observer.recorded == ["in:alice", "out:alice"])
+            #expect(recorder.recorded == [.authenticated(user), .deauthenticated(user, reason: .loggedOut)])
         }
     }
 

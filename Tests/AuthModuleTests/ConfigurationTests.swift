@@ -1,3 +1,4 @@
+import AuthInterface
 import Foundation
 import Testing
 

@@ -1,3 +1,4 @@
+import AuthInterface
 import ModuleHost
 import Foundation
 import Testing
@@ -81,21 +82,6 @@ final class ChangeRecorder: Sendable {
 
     var hook: @Sendable (SessionChange) -> Void {
         { [self] change in changes.withLock { $0.append(change) } }
-    }
-}
-
-/// An observer as a module would write it.
-final class RecordingObserver: AuthSessionObserver {
-    private let events = Locked<[String]>([])
-
-    var recorded: [String] { events.withLock { $0 } }
-
-    func sessionDidAuthenticate(with user: AuthenticatedUser) {
-        events.withLock { $0.append("in:\(user.username)") }
-    }
-
-    func sessionDidDeauthenticate(with user: AuthenticatedUser) {
-        events.withLock { $0.append("out:\(user.username)") }
     }
 }
 

@@ -10,6 +10,8 @@ final class FactDesk: NumberFactService {
         var store: FactHistoryStore?
         var contents = FactHistoryStore.Contents()
         var currentUser: String?
+        /// Whether `contents` holds what the file held.
+        var loaded = false
         var report: @Sendable (String) -> Void = { _ in }
     }
 
@@ -31,21 +33,19 @@ final class FactDesk: NumberFactService {
         table.warm()
     }
 
-    /// Loads the persisted histories; an unusable file is reported and an empty history used. Entries looked
-    /// up before it finished are kept (the file's entries come first).
+    /// Loads the persisted histories once; an unusable file is reported and an empty history used. Every use of
+    /// the history loads it first, so a fact looked up before the startup operation ran never overwrites the file.
     func loadHistory() {
-        let (store, report) = state.withLock { ($0.store, $0.report) }
-        guard let store else { return }
+        let (store, report, loaded) = state.withLock { ($0.store, $0.report, $0.loaded) }
+        guard let store, !loaded else { return }
         let (contents, warning) = store.load()
-        state.withLock { state in
-            var merged = contents
-            for (user, entries) in state.contents.users {
-                let all = (merged.users[user] ?? []) + entries
-                merged.users[user] = Array(all.suffix(state.historyLimit))
-            }
-            state.contents = merged
+        let first = state.withLock { state -> Bool in
+            guard !state.loaded else { return false }
+            state.contents = contents
+            state.loaded = true
+            return true
         }
-        if let warning { report(warning) }
+        if first, let warning { report(warning) }
     }
 
     func setCurrentUser(_ user: String?) {
@@ -69,10 +69,12 @@ final class FactDesk: NumberFactService {
     }
 
     func history() -> [NumberFactHistoryEntry] {
-        state.withLock { $0.contents.users[$0.currentUser ?? ""] ?? [] }
+        loadHistory()
+        return state.withLock { $0.contents.users[$0.currentUser ?? ""] ?? [] }
     }
 
     private func record(_ fact: NumberFact) -> NumberFact {
+        loadHistory()
         let (store, snapshot, report) = state.withLock { state -> (FactHistoryStore?, FactHistoryStore.Contents, @Sendable (String) -> Void) in
             let key = state.currentUser ?? ""
             var entries = state.contents.users[key] ?? []

@@ -1,3 +1,4 @@
+import NumbersInterface
 import Foundation
 import Testing
 @testable import NumbersModule

@@ -1,6 +1,6 @@
-import AuthModule
 import Foundation
 import ModuleHost
+import NumbersInterface
 import Testing
 
 @testable import NumbersModule
@@ -9,23 +9,6 @@ final class NoticeLog<Item: Sendable>: Sendable {
     private let storage = Locked<[Item]>([])
     func append(_ item: Item) { storage.withLock { $0.append(item) } }
     var items: [Item] { storage.withLock { $0 } }
-}
-
-/// A stand-in AuthService, injected into the bridge: NumbersModule must only see the protocol.
-final class StubAuth: AuthService {
-    private let current = Locked<AuthenticationModel>(.notAuthenticated(nil))
-    func set(_ user: String?) {
-        current.withLock {
-            $0 = user.map { .authenticated(AuthenticatedUser(username: $0, displayName: $0, authenticatedAt: Date(), expiresAt: .distantFuture)) }
-                ?? .notAuthenticated(nil)
-        }
-    }
-    func logIn(username: String, password: String) async throws(AuthError) -> AuthenticatedUser {
-        throw AuthError(.invalidConfiguration, "stub")
-    }
-    func logOut() async {}
-    var state: AuthenticationModel { current.withLock { $0 } }
-    func stateChanges() -> AsyncStream<AuthenticationModel> { AsyncStream { $0.finish() } }
 }
 
 @Suite("NumbersModule in a host")
@@ -37,13 +20,14 @@ struct NumbersModuleHostTests {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     }
 
-    private func manager(config: String = "{}", auth: StubAuth? = nil, notices: NoticeLog<String>? = nil) throws -> ModuleManager {
+    /// A host with NumbersModule alone; `user`, when given, has the host's user session before anything loads.
+    private func manager(config: String = "{}", user: String? = nil, notices: NoticeLog<String>? = nil) throws -> ModuleManager {
         let manager = ModuleManager()
         manager.inject(HostEnvironment(stateDirectory: directory, manifestDirectory: directory) { notice in
             notices?.append(notice.message)
         }, as: HostEnvironment.self)
-        if let auth { manager.inject(auth, as: AuthService.self) }
         try manager.registerModules(from: Data(#"{"modules": [{"type": "NumbersModule.NumbersModule", "config": \#(config)}]}"#.utf8))
+        if let user { manager.beginUserSession(with: user) }
         return manager
     }
 
@@ -62,9 +46,7 @@ struct NumbersModuleHostTests {
 
     @Test func historyIsPerUserAndPersisted() async throws {
         defer { try? FileManager.default.removeItem(at: directory) }
-        let auth = StubAuth()
-        auth.set("alice")
-        let first = try manager(auth: auth)
+        let first = try manager(user: "alice")
         _ = try await first.initiator.start()
         let numbers = try first.bridge.resolve(NumberFactService.self)
         #expect(numbers.currentUser == "alice")
@@ -72,31 +54,39 @@ struct NumbersModuleHostTests {
         _ = numbers.fact(about: 12)
         first.unloadAll()
 
-        auth.set("bob")
-        let second = try manager(auth: auth)
+        let second = try manager(user: "bob")
         _ = try await second.initiator.start()
         let bobs = try second.bridge.resolve(NumberFactService.self)
         #expect(bobs.history().isEmpty)
         _ = bobs.fact(about: 1)
         second.unloadAll()
 
-        auth.set("alice")
-        let third = try manager(auth: auth)
+        let third = try manager(user: "alice")
         _ = try await third.initiator.start()
         #expect(try third.bridge.resolve(NumberFactService.self).history().map(\.fact.number) == [7, 12])
         let attributes = try FileManager.default.attributesOfItem(atPath: directory.appendingPathComponent("numbers-history.json").path)
         #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
     }
 
-    @Test func sessionBroadcastSwitchesTheHistory() throws {
+    @Test func theHostsSessionSwitchesTheHistory() throws {
         defer { try? FileManager.default.removeItem(at: directory) }
         let manager = try manager()
-        let module = try manager.bridge.resolve(.numbers, as: NumbersModule.self)
-        let user = AuthenticatedUser(username: "carol", displayName: "Carol", authenticatedAt: Date(), expiresAt: .distantFuture)
-        module.sessionDidAuthenticate(with: user)
-        #expect(try manager.bridge.resolve(NumberFactService.self).currentUser == "carol")
-        module.sessionDidDeauthenticate(with: user)
-        #expect(try manager.bridge.resolve(NumberFactService.self).currentUser == nil)
+        let numbers = try manager.bridge.resolve(NumberFactService.self)
+        manager.beginUserSession(with: "carol")
+        #expect(numbers.currentUser == "carol")
+        manager.endUserSession(with: "carol")
+        #expect(numbers.currentUser == nil)
+    }
+
+    @Test func factsLookedUpBeforeTheHistoryLoadedAreKept() async throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let first = try manager(user: "dave")
+        _ = try first.bridge.resolve(NumberFactService.self).fact(about: 3)
+        first.unloadAll()
+        let second = try manager(user: "dave")
+        _ = try second.bridge.resolve(NumberFactService.self).fact(about: 4)
+        _ = try await second.initiator.start()
+        #expect(try second.bridge.resolve(NumberFactService.self).history().map(\.fact.number) == [3, 4])
     }
 
     @Test func historyIsBoundedByTheConfiguredLimit() throws {

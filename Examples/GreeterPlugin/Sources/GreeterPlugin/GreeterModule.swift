@@ -14,8 +14,9 @@ public final class GreeterModule: ModuleProtocol, GreetingService, ModuleCommand
     public static let providedServices: [ProvidedService] = [.service(GreetingService.self)]
     /// `greet <name>`, so the shell can reach the plugin without knowing its protocol.
     public static let commands: [ModuleCommand] = [
-        ModuleCommand("greet", usage: "greet <name>", summary: "a greeting from the Greeter plugin") { arguments, manager in
-            try manager.bridge.resolve(GreetingService.self).greeting(for: arguments.first ?? "world")
+        ModuleCommand("greet", usage: "greet <name>", summary: "a greeting from the Greeter plugin") { context in
+            let greeting = try context.manager.bridge.resolve(GreetingService.self).greeting(for: context.arguments.first ?? "world")
+            return .text(greeting)
         },
     ]
 

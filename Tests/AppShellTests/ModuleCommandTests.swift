@@ -1,0 +1,116 @@
+import Foundation
+import Testing
+
+/// Every command beyond the shell's own comes from the module that declares it: at the prompt, in scripts,
+/// one-shot, in `help`, and gone when its module is not in the manifest.
+@Suite("app-shell module commands")
+struct ModuleCommandTests {
+    private static let numbersOnly = #"{"modules": ["NumbersModule.NumbersModule"]}"#
+    private static let withoutNumbers = #"{"modules": ["ClockModule.ClockModule"]}"#
+
+    @Test func helpListsEachCommandWithTheModuleThatDeclaresIt() async throws {
+        let workspace = try Workspace()
+        let prompt = try await workspace.run(["-q"], input: "help\n")
+        let global = try await workspace.run(["--help"])
+        for output in [prompt.stdout, global.stdout] {
+            for (usage, module) in [("login <user>", "auth"), ("logout", "auth"), ("whoami", "auth"), ("fact <n>", "numbers"),
+                                    ("random", "numbers"), ("history", "numbers"), ("uptime", "clock")] {
+                let line = output.split(separator: "\n").first { $0.trimmingCharacters(in: .whitespaces).hasPrefix(usage + " ") }
+                #expect(line?.hasSuffix("[com.modulehost.\(module)]") == true, "\(usage) in:\n\(output)")
+            }
+        }
+    }
+
+    @Test func withoutItsModuleACommandIsGoneFromHelpAndUnknown() async throws {
+        let workspace = try Workspace(manifest: Self.withoutNumbers)
+        let prompt = try await workspace.run(["-q"], input: "help\nfact 28\n")
+        #expect(!prompt.stdout.contains("fact <n>"))
+        #expect(prompt.stderr.contains("unknown command 'fact'"))
+        #expect(prompt.status == 64)
+        let global = try await workspace.run(["--help"])
+        #expect(global.stdout.contains("uptime"))
+        #expect(!global.stdout.contains("fact <n>  "))
+        let once = try await workspace.run(["fact", "28"])
+        #expect(once.status == 64)
+        #expect(once.stderr.contains("unknown subcommand 'fact'"))
+        #expect(once.stderr.contains("Run 'app-shell --help' for usage."))
+    }
+
+    @Test func anyModuleCommandRunsOneShot() async throws {
+        let workspace = try Workspace()
+        let uptime = try await workspace.run(["uptime"])
+        #expect(uptime.status == 0, "\(uptime.stderr)")
+        #expect(uptime.stdout.hasPrefix("up "))
+        let uptimeJSON = try await workspace.run(["uptime", "--json"])
+        let object = try JSONSerialization.jsonObject(with: Data(uptimeJSON.stdout.utf8)) as? [String: Any]
+        #expect(object?["seconds"] is Double)
+
+        let login = try await workspace.run(["login", "alice"], input: "wonderland\n")
+        #expect(login.status == 0, "\(login.stderr)")
+        #expect(login.stdout.contains("Logged in as Alice (alice)."))
+        let whoami = try await workspace.run(["whoami", "--json"])
+        let identity = try JSONSerialization.jsonObject(with: Data(whoami.stdout.utf8)) as? [String: Any]
+        #expect(identity?["authenticated"] as? Bool == true)
+        #expect((identity?["user"] as? [String: Any])?["username"] as? String == "alice")
+        #expect(!whoami.all.contains("wonderland"))
+
+        let history = try await workspace.run(["history"])
+        #expect(history.status == 0)
+        #expect(history.stdout.contains("(alice)"))
+    }
+
+    @Test func oneShotStatusIsTheCommands() async throws {
+        let workspace = try Workspace()
+        let wrong = try await workspace.run(["login", "alice"], input: "not-it\n")
+        #expect(wrong.status == 77)
+        #expect(!wrong.all.contains("not-it"))
+        let noPassword = try await workspace.run(["login", "alice"], input: "")
+        #expect(noPassword.status == 1)
+        #expect(noPassword.stderr.contains("no password given before the end of input"))
+        let usage = try await workspace.run(["whoami", "extra"])
+        #expect(usage.status == 64)
+        #expect(usage.stderr.contains("usage: whoami"))
+    }
+
+    @Test func aScriptExitsWithItsFirstFailedCommandsStatus() async throws {
+        let workspace = try Workspace()
+        let result = try await workspace.run(["-q"], input: "fact 6\nlogin alice\nnope\nfact x\nwhoami\n")
+        #expect(result.status == 77)
+        #expect(result.stdout.contains("6 is a perfect number"))
+        #expect(result.stdout.contains("Not logged in."), "the script goes on after a failure")
+    }
+
+    @Test func aModuleIsInstantiatedWhenItsCommandFirstRuns() async throws {
+        let workspace = try Workspace(manifest: Self.withoutNumbers)
+        let result = try await workspace.run(["-q", "--json"], input: "modules\nuptime\nmodules\n")
+        #expect(result.status == 0, "\(result.stderr)")
+        let states = result.stdout.components(separatedBy: #""state" : ""#).dropFirst().map { $0.prefix { $0 != "\"" } }
+        #expect(states == ["registered", "loaded"])
+    }
+
+    @Test func reloadReleasesAModuleAndLoadsItAfresh() async throws {
+        let workspace = try Workspace(manifest: Self.numbersOnly)
+        let result = try await workspace.run(["-q"], input: "fact 28\nreload com.modulehost.numbers\nhistory\nreload com.example.none\n")
+        #expect(result.stdout.contains("Reloaded com.modulehost.numbers."))
+        #expect(result.stdout.contains("History (anonymous):\n  1. 28 is a perfect number"), "the fresh instance reads the saved history")
+        #expect(result.stderr.contains("reload com.example.none: no module with identifier \"com.example.none\""))
+        #expect(result.status == 64)
+    }
+
+    @Test func reloadingAuthKeepsTheSignedInUserEverywhere() async throws {
+        let workspace = try Workspace()
+        let result = try await workspace.run(["-q"], input: "login bob\nbuilder\nreload com.modulehost.auth\nwhoami\nfact 4\nhistory\n")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("Reloaded com.modulehost.auth."))
+        #expect(result.stdout.contains("Bob the Builder (bob), session until"))
+        #expect(result.stdout.contains("History (bob):"))
+    }
+
+    @Test func numbersFollowTheHostsSessionWithoutImportingAuth() async throws {
+        let workspace = try Workspace()
+        let result = try await workspace.run(["-q"], input: "fact 12\nlogin alice\nwonderland\nfact 7\nhistory\nlogout\nhistory\n")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("History (alice):\n  1. 7 is"))
+        #expect(result.stdout.contains("History (anonymous):\n  1. 12 is"))
+    }
+}

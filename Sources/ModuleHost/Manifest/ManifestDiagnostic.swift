@@ -20,7 +20,7 @@ public struct ManifestDiagnostic: Sendable, Hashable, CustomStringConvertible {
         case unreadable
         /// The manifest file is empty or only whitespace.
         case emptyFile
-        /// The manifest file is larger than ``ManifestReader`` accepts.
+        /// The manifest file is larger than the manifest reader accepts.
         case fileTooLarge
         /// The file is not valid JSON (or not UTF-8).
         case malformedJSON

@@ -66,7 +66,9 @@ struct AppShell {
 
     /// `app-shell <command> [arguments]`: start quietly, run one module command, shut down with its status.
     private func runOnce(_ name: String, _ arguments: [String], _ invocation: Invocation) async throws(HostRuntime.Stop) -> ExitCode {
-        let runtime = try HostRuntime.load(invocation, console: console)
+        var quiet = invocation
+        quiet.quiet = true
+        let runtime = try HostRuntime.load(quiet, console: console)
         guard runtime.manager.moduleCommands().contains(where: { $0.command.name == name }) else {
             let names = Invocation.subcommands.sorted() + runtime.manager.moduleCommands().map(\.command.name)
             let hint = Suggestions.closest(to: name, in: names).map { "; did you mean '\($0)'?" } ?? ""
@@ -75,17 +77,20 @@ struct AppShell {
             return .usage
         }
         let events = ShellEvents(inputIsTerminal: console.inputIsTerminal)
-        var quiet = invocation
-        quiet.quiet = true
         let shutdown = Shutdown(runtime: runtime, tracePath: invocation.tracePath, verbose: invocation.verbose)
         let outcome = await StartupRunner(runtime: runtime, events: events, invocation: quiet).run(showReport: false)
         if case .stopped(let code) = outcome {
             return await shutdown.perform(code, cancelRemaining: true)
         }
         let io = ShellIO(input: ShellInput(events: events), console: console)
-        let status = await ShellCommands(runtime: runtime, invocation: invocation).runModuleCommand(name, arguments, io: io)
-        if case .signal(let number)? = io.interruption {
+        let commands = ShellCommands(runtime: runtime, invocation: invocation)
+        let race = await SignalRace.run(events) { await commands.runModuleCommand(name, arguments, io: io) }
+        let status: ExitCode
+        switch (race, io.interruption) {
+        case (.signal(let number), _), (_, .signal(let number)?):
             return await shutdown.perform(StartupRunner.exitCode(for: number), cancelRemaining: true)
+        case (.finished(let code), _):
+            status = code
         }
         if status == .usage { console.diagnostic("Run 'app-shell --help' for usage.") }
         return await shutdown.perform(status)

@@ -37,8 +37,14 @@ struct CommandLoop {
             let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
             guard let name = words.first, !name.hasPrefix("#") else { continue }
             if name == "quit" || name == "exit" { return (.quit, status) }
-            let result = await commands.run(name, Array(words.dropFirst()), io: io)
-            if !interactive, status == .ok { status = result }
+            let arguments = Array(words.dropFirst())
+            switch await SignalRace.run(events, { await commands.run(name, arguments, io: io) }) {
+            case .signal(let number):
+                if interactive { console.out() }
+                return (.signal(number), status)
+            case .finished(let result):
+                if !interactive, status == .ok { status = result }
+            }
             if let ending = io.interruption { return (ending, status) }
         }
     }

@@ -41,8 +41,7 @@ struct ShellCommands {
     func runModuleCommand(_ name: String, _ arguments: [String], io: any ModuleCommandIO) async -> ExitCode {
         let context = ModuleCommandContext(arguments: arguments, manager: manager, io: io, wantsStructuredOutput: invocation.json)
         do {
-            print(try await manager.runCommand(name, context: context))
-            return .ok
+            return print(try await manager.runCommand(name, context: context))
         } catch {
             guard error.code == .unknownCommand else {
                 console.error(error.message)
@@ -64,11 +63,20 @@ struct ShellCommands {
         }
     }
 
-    private func print(_ output: ModuleCommandOutput) {
-        if invocation.json, let value = output.value, let data = try? JSONEncoder.shell.encode(value) {
-            return console.out(String(decoding: data, as: UTF8.self))
+    /// Prints a command's output: its value as JSON under `--json`, else its text. A value that cannot be
+    /// encoded is an error, not a silent fall back to text.
+    private func print(_ output: ModuleCommandOutput) -> ExitCode {
+        if invocation.json, let value = output.value {
+            do {
+                console.out(String(decoding: try JSONEncoder.shell.encode(value), as: UTF8.self))
+            } catch {
+                console.error("the command's result cannot be printed as JSON: \(error)")
+                return .failure
+            }
+        } else if !output.text.isEmpty {
+            console.out(output.text)
         }
-        if !output.text.isEmpty { console.out(output.text) }
+        return .ok
     }
 
     func printHelp() {

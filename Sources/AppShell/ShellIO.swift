@@ -25,6 +25,8 @@ final class ShellIO: ModuleCommandIO {
         await read(prompt: prompt, echo: false)
     }
 
+    var isInteractive: Bool { console.inputIsTerminal }
+
     func write(_ line: String) {
         console.out(line)
     }

@@ -66,10 +66,58 @@ struct ModuleCommandTests {
         #expect(!wrong.all.contains("not-it"))
         let noPassword = try await workspace.run(["login", "alice"], input: "")
         #expect(noPassword.status == 1)
-        #expect(noPassword.stderr.contains("no password given before the end of input"))
+        #expect(noPassword.stderr.contains("no password was read"))
         let usage = try await workspace.run(["whoami", "extra"])
         #expect(usage.status == 64)
         #expect(usage.stderr.contains("usage: whoami"))
+    }
+
+    @Test func aPasswordLineAfterAWrongLoginIsNeverRunOrEchoed() async throws {
+        let workspace = try Workspace()
+        let result = try await workspace.run(["-q"], input: "login alice extra\nsecret-one\nlogin\nsecret-two\nwhoami\n")
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("usage: login <user>"))
+        #expect(!result.all.contains("secret-one"))
+        #expect(!result.all.contains("secret-two"))
+        #expect(result.stdout.contains("Not logged in."), "the script goes on with the line after the password")
+    }
+
+    @Test func signalsStopAOneShotCommandThatIsStillReading() async throws {
+        // `login` waits for a password on an open pipe; SIGTERM must end it at once, in order, with 143.
+        let workspace = try Workspace()
+        let process = try ShellProcess.makeProcess(["login", "alice"], in: workspace.url)
+        let stdin = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = Pipe()
+        process.standardError = Pipe()
+        let exited = AsyncStream<Int32>.makeStream()
+        process.terminationHandler = { exited.continuation.yield($0.terminationStatus) }
+        try process.run()
+        defer { try? stdin.fileHandleForWriting.close() }
+        // Once the shell catches SIGTERM (through a dispatch source),
+        // the signal may arrive during startup or at the password read: either way the shell stops with 143.
+        try await Self.waitUntilHandling(SIGTERM, pid: process.processIdentifier)
+        kill(process.processIdentifier, SIGTERM)
+        var iterator = exited.stream.makeAsyncIterator()
+        #expect(await iterator.next() == 143)
+    }
+
+    /// Polls `/proc/<pid>/status` until the process catches or ignores `signal`, for at most 60 s.
+    private static func waitUntilHandling(_ signal: Int32, pid: Int32) async throws {
+        let deadline = ContinuousClock.now + .seconds(60)
+        while ContinuousClock.now < deadline {
+            let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
+            // Dispatch installs a handler (SigCgt); before it, the signal's default action would kill the process.
+            for field in ["SigCgt:", "SigIgn:"] {
+                if let line = status.split(separator: "\n").first(where: { $0.hasPrefix(field) }),
+                   let mask = UInt64(line.dropFirst(field.count).trimmingCharacters(in: .whitespaces), radix: 16),
+                   mask & (1 << UInt64(signal - 1)) != 0 {
+                    return
+                }
+            }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        Issue.record("app-shell never caught signal \(signal)")
     }
 
     @Test func aScriptExitsWithItsFirstFailedCommandsStatus() async throws {

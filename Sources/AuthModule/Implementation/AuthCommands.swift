@@ -12,13 +12,24 @@ enum AuthCommands {
         ModuleCommand("whoami", summary: "show who is logged in", run: whoami),
     ]
 
+    /// Reads the password before anything can fail, so that in a script the password line is always consumed
+    /// (never run, or echoed, as the next command); on a terminal a wrong call asks for nothing.
     @Sendable
     static func logIn(_ context: ModuleCommandContext) async throws -> ModuleCommandOutput {
-        let username = try context.singleArgument(usage: "login <user>")
-        let auth = try context.manager.bridge.resolve(AuthService.self)
-        guard let password = await context.io.readSecret(prompt: "Password for \(username): ") else {
-            throw ModuleCommandError(.inputEnded, "login \(username): no password given before the end of input")
+        let username: String
+        do {
+            username = try context.singleArgument(usage: "login <user>")
+        } catch {
+            if !context.io.isInteractive { _ = await context.io.readSecret(prompt: "") }
+            throw error
         }
+        if context.io.isInteractive, !context.manager.bridge.provides(AuthService.self) {
+            throw ModuleCommandError(.moduleUnavailable, "login: no module provides AuthService")
+        }
+        guard let password = await context.io.readSecret(prompt: "Password for \(username): ") else {
+            throw ModuleCommandError(.inputEnded, "login \(username): no password was read (the input ended or was interrupted)")
+        }
+        let auth = try context.manager.bridge.resolve(AuthService.self)
         do {
             let user = try await auth.logIn(username: username, password: password)
             return ModuleCommandOutput(text: "Logged in as \(user.displayName) (\(user.username)).", value: user)

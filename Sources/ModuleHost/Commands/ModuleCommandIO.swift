@@ -8,4 +8,13 @@ public protocol ModuleCommandIO: Sendable {
     func readSecret(prompt: String) async -> String?
     /// Shows a line of text to the user at once (progress; the result goes in ``ModuleCommandOutput``).
     func write(_ line: String)
+    /// Whether a person is typing (a terminal) rather than a script feeding lines. A command that expects a
+    /// follow-up line, such as a password, reads it even when it fails early in a script, so the line is never
+    /// taken for the next command.
+    var isInteractive: Bool { get }
+}
+
+extension ModuleCommandIO {
+    /// Not interactive, unless the host says so.
+    public var isInteractive: Bool { false }
 }

@@ -21,12 +21,20 @@ public struct ModuleCommand: Sendable {
         self.run = run
     }
 
-    /// Why `name` cannot name a command, or `nil` when it can: it must be a single word, not an option.
+    /// Why `name` cannot name a command, or `nil` when it can: one word of ASCII letters, digits, `-`, `_` and
+    /// `.`, starting with a letter or digit, at most 64 characters (so it can be typed, and printed safely).
     static func problem(withName name: String) -> String? {
         if name.isEmpty { return "a command name must not be empty" }
-        if name.contains(where: { $0.isWhitespace || $0.isNewline }) { return "a command name must be one word, without spaces" }
-        if name.hasPrefix("-") { return "a command name must not start with \"-\", which starts an option" }
-        if name.hasPrefix("#") { return "a command name must not start with \"#\", which starts a comment" }
+        if name.utf8.count > 64 { return "a command name must be at most 64 characters long" }
+        let allowed = { (byte: UInt8) in
+            (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+        }
+        guard let first = name.utf8.first, allowed(first) else {
+            return "a command name must start with an ASCII letter or digit"
+        }
+        guard name.utf8.allSatisfy({ allowed($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: ".") }) else {
+            return "a command name may contain only ASCII letters, digits, \"-\", \"_\" and \".\""
+        }
         return nil
     }
 }

@@ -44,7 +44,7 @@ public struct ManifestDiagnostic: Sendable, Hashable, CustomStringConvertible {
         case duplicateService
         /// Two modules declare a command of the same name, or a module declares one of the host's own commands.
         case duplicateCommand
-        /// A module declares a command whose name is not a single word (empty, with spaces, or starting with `-` or `#`).
+        /// A module declares a command whose name is not one word of ASCII letters, digits, `-`, `_` and `.`.
         case invalidCommand
         /// A module requires a module that no entry provides.
         case missingRequirement

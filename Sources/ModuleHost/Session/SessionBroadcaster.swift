@@ -7,6 +7,9 @@
 final class SessionBroadcaster: Sendable {
     private struct Observer {
         let module: any SessionModuleProtocol
+        /// Which attachment this is: once a detached instance is freed, a new one may get its ObjectIdentifier,
+        /// so the thread telling an observer checks that it is still the attachment it marked busy.
+        let attachment: UInt64
         var told: UserSession?
         var busy = false
     }
@@ -14,6 +17,7 @@ final class SessionBroadcaster: Sendable {
     private struct State {
         var current: UserSession?
         var observers: [ObjectIdentifier: Observer] = [:]
+        var attachments: UInt64 = 0
     }
 
     private let state = Locked(State())
@@ -49,7 +53,10 @@ final class SessionBroadcaster: Sendable {
     func attach(_ module: any ModuleProtocol) {
         guard let observer = module as? any SessionModuleProtocol else { return }
         let key = ObjectIdentifier(module)
-        state.withLock { $0.observers[key] = Observer(module: observer) }
+        state.withLock { state in
+            state.attachments += 1
+            state.observers[key] = Observer(module: observer, attachment: state.attachments)
+        }
         sync(key)
     }
 
@@ -66,9 +73,9 @@ final class SessionBroadcaster: Sendable {
 
     /// Tells one observer, a call at a time, until it was told the current session.
     private func sync(_ key: ObjectIdentifier) {
-        var holding = false
-        while let (module, call) = nextCall(for: key, holding: holding) {
-            holding = true
+        var holding: UInt64?
+        while let (module, call, attachment) = nextCall(for: key, holding: holding) {
+            holding = attachment
             switch call {
             case .authenticate(let session): module.sessionDidAuthenticate(with: session)
             case .deauthenticate(let session): module.sessionDidDeauthenticate(with: session)
@@ -81,22 +88,23 @@ final class SessionBroadcaster: Sendable {
         case deauthenticate(UserSession)
     }
 
-    /// The next call that brings the observer closer to the current session, keeping it marked busy; `nil`
-    /// when it is current or gone (and then no longer busy), or when another thread is telling it (`holding`
-    /// says whether the caller is the thread that marked it busy).
-    private func nextCall(for key: ObjectIdentifier, holding: Bool) -> (any SessionModuleProtocol, Call)? {
+    /// The next call that brings the observer closer to the current session, keeping it marked busy, with the
+    /// observer's attachment; `nil` when it is current or gone (and then no longer busy), or when another thread
+    /// is telling it (`holding` is the attachment the caller marked busy, if it did).
+    private func nextCall(for key: ObjectIdentifier, holding: UInt64?) -> (any SessionModuleProtocol, Call, UInt64)? {
         state.withLock { state in
-            guard var observer = state.observers[key], holding || !observer.busy else { return nil }
+            guard var observer = state.observers[key],
+                  holding == nil ? !observer.busy : holding == observer.attachment else { return nil }
             defer { state.observers[key] = observer }
             if let told = observer.told, told != state.current {
                 observer.busy = true
                 observer.told = nil
-                return (observer.module, .deauthenticate(told))
+                return (observer.module, .deauthenticate(told), observer.attachment)
             }
             if observer.told == nil, let current = state.current {
                 observer.busy = true
                 observer.told = current
-                return (observer.module, .authenticate(current))
+                return (observer.module, .authenticate(current), observer.attachment)
             }
             observer.busy = false
             return nil

@@ -8,7 +8,9 @@
 ///
 /// No module is instantiated just to be told. Calls to one module never overlap and always alternate,
 /// authenticate then deauthenticate, so the module ends up told the current session; a session that began and
-/// ended while the module was still being told about an earlier change may be skipped.
+/// ended while the module was still being told about an earlier change may be skipped. A released or unloaded
+/// module is detached before ``ModuleProtocol/moduleWillUnload()``; a call another thread had already begun to
+/// make is not waited for, so it may still run once, alongside or just after `moduleWillUnload`.
 public protocol SessionModuleProtocol: ModuleProtocol {
     /// A session began: a user signed in, or a saved session was restored.
     func sessionDidAuthenticate(with session: UserSession)

@@ -132,10 +132,12 @@ final class CommandReservedModule: ModuleCommandsProviding {
     init() {}
 }
 
-/// Declares one valid command and four names that are not words.
+/// Declares one valid command and names that are not one printable ASCII word (control characters, escapes,
+/// invisible characters, newlines, too long).
 final class CommandInvalidNamesModule: ModuleCommandsProviding {
     static let moduleIdentifier: ModuleIdentifier = "test.commands.invalid"
-    static let invalidNames = ["", "two words", "-dash", "#hash"]
+    static let invalidNames = ["", "two words", "-dash", "#hash", "a\u{0}b", "x\u{1B}[31mred", "zero\u{200B}width",
+                               "nl\n", "tab\t", "caf\u{E9}", String(repeating: "a", count: 65)]
     static let commands: [ModuleCommand] = (["valid-one"] + invalidNames).map { name in
         ModuleCommand(name, summary: "name \(name)") { _ in .none }
     }

@@ -164,9 +164,11 @@ struct ModuleCommandTests {
     @Test func invalidCommandNamesAreInvalidCommand() throws {
         let manager = ModuleManager()
         let error = try #require(throws: ManifestError.self) { try register(["CommandInvalidNamesModule"], in: manager) }
-        #expect(error.errors.map(\.code) == Array(repeating: .invalidCommand, count: 4))
+        #expect(error.errors.map(\.code) == Array(repeating: .invalidCommand, count: CommandInvalidNamesModule.invalidNames.count))
         for name in CommandInvalidNamesModule.invalidNames {
-            #expect(error.errors.contains { $0.message.contains("command named \"\(name)\"") }, "\(name)")
+            // Named escaped, so a control character or newline in a name cannot garble the report.
+            #expect(error.errors.contains { $0.message.contains("command named \(String(reflecting: name))") }, "\(name)")
+            #expect(error.errors.allSatisfy { !$0.message.contains("\n") && !$0.message.contains("\u{1B}") })
         }
         #expect(!error.errors.contains { $0.message.contains("valid-one") })
         #expect(manager.modules.isEmpty)
@@ -185,7 +187,7 @@ struct ModuleCommandTests {
         #expect(reserved.errors.map(\.code) == [.duplicateCommand])
 
         let invalid = try #require(throws: ManifestError.self) { try manager.register(CommandInvalidNamesModule.self) }
-        #expect(invalid.errors.map(\.code) == Array(repeating: .invalidCommand, count: 4))
+        #expect(invalid.errors.map(\.code) == Array(repeating: .invalidCommand, count: CommandInvalidNamesModule.invalidNames.count))
 
         // Nothing rejected was registered, and a manifest module clashing with a code module is rejected too.
         #expect(manager.modules.map(\.identifier) == ["test.commands.alpha"])

@@ -66,18 +66,19 @@ struct AppShell {
 
     /// `app-shell <command> [arguments]`: start quietly, run one module command, shut down with its status.
     private func runOnce(_ name: String, _ arguments: [String], _ invocation: Invocation) async throws(HostRuntime.Stop) -> ExitCode {
+        // Catch signals first, so Ctrl-C at any point shuts down in order.
+        let events = ShellEvents(inputIsTerminal: console.inputIsTerminal)
         var quiet = invocation
         quiet.quiet = true
         let runtime = try HostRuntime.load(quiet, console: console)
         guard runtime.manager.moduleCommands().contains(where: { $0.command.name == name }) else {
             let names = Invocation.subcommands.sorted() + runtime.manager.moduleCommands().map(\.command.name)
             let hint = Suggestions.closest(to: name, in: names).map { "; did you mean '\($0)'?" } ?? ""
-            console.error("unknown subcommand '\(name)'\(hint); no module in \(runtime.manifestURL.lastPathComponent) declares a command of that name")
+            console.error("unknown subcommand \(Console.quoted(name))\(hint); no module in \(runtime.manifestURL.lastPathComponent) declares a command of that name")
             console.diagnostic("Run 'app-shell --help' for usage.")
             return .usage
         }
-        let events = ShellEvents(inputIsTerminal: console.inputIsTerminal)
-        let shutdown = Shutdown(runtime: runtime, tracePath: invocation.tracePath, verbose: invocation.verbose)
+        let shutdown = Shutdown(runtime: runtime, tracePath: invocation.tracePath, verbose: invocation.verbose, events: events)
         let outcome = await StartupRunner(runtime: runtime, events: events, invocation: quiet).run(showReport: false)
         if case .stopped(let code) = outcome {
             return await shutdown.perform(code, cancelRemaining: true)
@@ -93,7 +94,8 @@ struct AppShell {
             status = code
         }
         if status == .usage { console.diagnostic("Run 'app-shell --help' for usage.") }
-        return await shutdown.perform(status)
+        // The later phases were never released (no prompt follows), so they are cancelled, not waited for.
+        return await shutdown.perform(status, cancelRemaining: true)
     }
 
     /// After `--help`: the commands the manifest's modules declare, when the manifest can be read.
@@ -113,7 +115,7 @@ struct AppShell {
         let events = ShellEvents(inputIsTerminal: console.inputIsTerminal)
         let runtime = try HostRuntime.load(invocation, console: console)
         let outcome = await StartupRunner(runtime: runtime, events: events, invocation: invocation).run(showReport: !invocation.quiet)
-        let shutdown = Shutdown(runtime: runtime, tracePath: invocation.tracePath, verbose: invocation.verbose)
+        let shutdown = Shutdown(runtime: runtime, tracePath: invocation.tracePath, verbose: invocation.verbose, events: events)
         switch outcome {
         case .stopped(let code):
             return await shutdown.perform(code, cancelRemaining: true)

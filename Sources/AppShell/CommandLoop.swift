@@ -38,7 +38,8 @@ struct CommandLoop {
             guard let name = words.first, !name.hasPrefix("#") else { continue }
             if name == "quit" || name == "exit" { return (.quit, status) }
             let arguments = Array(words.dropFirst())
-            switch await SignalRace.run(events, { await commands.run(name, arguments, io: io) }) {
+            let scriptLine = interactive ? nil : await input.linesRead
+            switch await SignalRace.run(events, { await commands.run(name, arguments, io: io, line: scriptLine) }) {
             case .signal(let number):
                 if interactive { console.out() }
                 return (.signal(number), status)

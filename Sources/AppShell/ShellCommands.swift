@@ -24,35 +24,49 @@ struct ShellCommands {
     private var console: Console { runtime.console }
     private var manager: ModuleManager { runtime.manager }
 
-    /// Runs one command line; returns its exit status (`.ok` when it succeeded).
-    func run(_ name: String, _ arguments: [String], io: ShellIO) async -> ExitCode {
+    /// Runs one command line (line `line` of a script, or typed at a terminal when `nil`); returns its exit
+    /// status (`.ok` when it succeeded).
+    func run(_ name: String, _ arguments: [String], io: ShellIO, line: Int? = nil) async -> ExitCode {
         switch name {
         case "help", "?": printHelp()
         case "modules": Listings(console: console, json: invocation.json).modules(manager.modules)
         case "services": Listings(console: console, json: invocation.json).services(manager.bridge)
         case "startup": startup()
         case "reload": return reload(arguments)
-        default: return await runModuleCommand(name, arguments, io: io)
+        default: return await runModuleCommand(name, arguments, io: io, line: line)
         }
         return .ok
     }
 
-    /// Runs a module's command and prints its output or its error; returns its exit status.
-    func runModuleCommand(_ name: String, _ arguments: [String], io: any ModuleCommandIO) async -> ExitCode {
+    /// Runs a module's command and prints its output or its error; returns its exit status. A command whose
+    /// task was cancelled (a signal is shutting the shell down) prints nothing more.
+    func runModuleCommand(_ name: String, _ arguments: [String], io: any ModuleCommandIO, line: Int? = nil) async -> ExitCode {
         let context = ModuleCommandContext(arguments: arguments, manager: manager, io: io, wantsStructuredOutput: invocation.json)
         do {
-            return print(try await manager.runCommand(name, context: context))
+            let output = try await manager.runCommand(name, context: context)
+            return Task.isCancelled ? .failure : print(output)
         } catch {
+            if Task.isCancelled { return .failure }
             guard error.code == .unknownCommand else {
                 console.error(error.message)
                 return Self.exitCode(for: error.code)
             }
-            let names = Self.builtIn.map { String($0.usage.prefix { $0 != " " }) } + manager.moduleCommands().map(\.command.name)
-            let hint = Suggestions.closest(to: name, in: names).map { "; did you mean '\($0)'?" } ?? ""
-            console.error("unknown command '\(name)'\(hint)")
-            printHelp()
+            reportUnknown(name, line: line)
             return .usage
         }
+    }
+
+    /// An unknown command, with the closest known one. In a script the line is named, not repeated: it may be a
+    /// password meant for a `login` whose module is not in the manifest.
+    private func reportUnknown(_ name: String, line: Int?) {
+        let names = Self.builtIn.map { String($0.usage.prefix { $0 != " " }) } + manager.moduleCommands().map(\.command.name)
+        let hint = Suggestions.closest(to: name, in: names).map { "; did you mean '\($0)'?" } ?? ""
+        if let line {
+            console.error("line \(line): unknown command\(hint)")
+        } else {
+            console.error("unknown command \(Console.quoted(name))\(hint)")
+        }
+        printHelp()
     }
 
     static func exitCode(for code: ModuleCommandError.Code) -> ExitCode {

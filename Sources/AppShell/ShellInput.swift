@@ -3,6 +3,8 @@
 actor ShellInput {
     private let events: ShellEvents
     private var iterator: AsyncStream<ShellEvent>.Iterator
+    /// How many lines have been read, by the loop and by commands: the number of the last line read.
+    private(set) var linesRead = 0
 
     init(events: ShellEvents) {
         self.events = events
@@ -16,6 +18,7 @@ actor ShellInput {
         var iterator = self.iterator
         let event = await iterator.next(isolation: self)
         self.iterator = iterator
+        if case .line? = event { linesRead += 1 }
         return event
     }
 }

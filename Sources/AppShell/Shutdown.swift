@@ -8,6 +8,8 @@ struct Shutdown {
     let tracePath: String?
     /// Whether to report each module unloaded, in order, on standard error.
     var verbose = false
+    /// The shell's signals: while later phases are given their grace period, a signal cuts it short.
+    var events: ShellEvents?
     /// How long later phases may keep running after the user quits.
     static let gracePeriod: Duration = .seconds(5)
 
@@ -20,6 +22,7 @@ struct Shutdown {
             initiator.cancel()
             _ = await initiator.waitUntilFinished()
         } else {
+            events?.setSignalHandler { _ in initiator.cancel() }
             let deadline = Task {
                 try await Task.sleep(for: Self.gracePeriod)
                 initiator.cancel()

@@ -25,7 +25,7 @@ struct ModuleCommandTests {
         let workspace = try Workspace(manifest: Self.withoutNumbers)
         let prompt = try await workspace.run(["-q"], input: "help\nfact 28\n")
         #expect(!prompt.stdout.contains("fact <n>"))
-        #expect(prompt.stderr.contains("unknown command 'fact'"))
+        #expect(prompt.stderr.contains("line 2: unknown command"))
         #expect(prompt.status == 64)
         let global = try await workspace.run(["--help"])
         #expect(global.stdout.contains("uptime"))
@@ -80,6 +80,24 @@ struct ModuleCommandTests {
         #expect(!result.all.contains("secret-one"))
         #expect(!result.all.contains("secret-two"))
         #expect(result.stdout.contains("Not logged in."), "the script goes on with the line after the password")
+    }
+
+    @Test func aPasswordForAModuleThatIsMissingIsNeverEchoed() async throws {
+        let workspace = try Workspace(manifest: Self.numbersOnly)
+        let result = try await workspace.run(["-q"], input: "login alice\nsecret-three\nfact 6\n")
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("line 1: unknown command"))
+        #expect(result.stderr.contains("line 2: unknown command"))
+        #expect(!result.all.contains("secret-three"))
+        #expect(result.stdout.contains("6 is a perfect number"))
+    }
+
+    @Test func wordsTypedAsCommandsCannotInjectTerminalEscapes() async throws {
+        let workspace = try Workspace()
+        let once = try await workspace.run(["x\u{1B}]0;title\u{7}y"])
+        #expect(once.status == 64)
+        #expect(once.stderr.contains("unknown subcommand 'x\\u{1b}]0;title\\u{7}y'"))
+        #expect(!once.all.contains("\u{1B}"))
     }
 
     @Test func signalsStopAOneShotCommandThatIsStillReading() async throws {

@@ -137,7 +137,7 @@ final class CommandReservedModule: ModuleCommandsProviding {
 final class CommandInvalidNamesModule: ModuleCommandsProviding {
     static let moduleIdentifier: ModuleIdentifier = "test.commands.invalid"
     static let invalidNames = ["", "two words", "-dash", "#hash", "a\u{0}b", "x\u{1B}[31mred", "zero\u{200B}width",
-                               "nl\n", "tab\t", "caf\u{E9}", String(repeating: "a", count: 65)]
+                               "nl\n", "tab\t", "\u{202E}rtl", "caf\u{E9}", String(repeating: "a", count: 65)]
     static let commands: [ModuleCommand] = (["valid-one"] + invalidNames).map { name in
         ModuleCommand(name, summary: "name \(name)") { _ in .none }
     }

@@ -167,8 +167,10 @@ struct ModuleCommandTests {
         #expect(error.errors.map(\.code) == Array(repeating: .invalidCommand, count: CommandInvalidNamesModule.invalidNames.count))
         for name in CommandInvalidNamesModule.invalidNames {
             // Named escaped, so a control character or newline in a name cannot garble the report.
-            #expect(error.errors.contains { $0.message.contains("command named \(String(reflecting: name))") }, "\(name)")
-            #expect(error.errors.allSatisfy { !$0.message.contains("\n") && !$0.message.contains("\u{1B}") })
+            let escaped = name.unicodeScalars.map { (0x20..<0x7F).contains($0.value) ? String($0) : "\\u{\(String($0.value, radix: 16))}" }
+            #expect(error.errors.contains { $0.message.contains("command named \"\(escaped.joined())\"") }, "\(name)")
+            // Only printable ASCII in the report, so a name cannot garble it or the terminal.
+            #expect(error.errors.allSatisfy { $0.message.unicodeScalars.allSatisfy { (0x20..<0x7F).contains($0.value) } })
         }
         #expect(!error.errors.contains { $0.message.contains("valid-one") })
         #expect(manager.modules.isEmpty)

@@ -74,7 +74,7 @@ struct AppShell {
         guard runtime.manager.moduleCommands().contains(where: { $0.command.name == name }) else {
             let names = Invocation.subcommands.sorted() + runtime.manager.moduleCommands().map(\.command.name)
             let hint = Suggestions.closest(to: name, in: names).map { "; did you mean '\($0)'?" } ?? ""
-            console.error("unknown subcommand \(Console.quoted(name))\(hint); no module in \(runtime.manifestURL.lastPathComponent) declares a command of that name")
+            console.error("unknown subcommand \(DisplayText.quoted(name, with: "'"))\(hint); no module in \(runtime.manifestURL.lastPathComponent) declares a command of that name")
             console.diagnostic("Run 'app-shell --help' for usage.")
             return .usage
         }
@@ -101,12 +101,9 @@ struct AppShell {
     /// After `--help`: the commands the manifest's modules declare, when the manifest can be read.
     private func printModuleCommands(_ invocation: Invocation) {
         guard let commands = HostRuntime.moduleCommandsQuietly(invocation), !commands.isEmpty else { return }
-        let width = commands.map(\.command.usage.count).max() ?? 0
         console.out("")
         console.out("COMMANDS FROM MODULES (in \(invocation.manifestPath)):")
-        for (module, command) in commands {
-            console.out("  \(command.usage.padding(toLength: width, withPad: " ", startingAt: 0))  \(command.summary) [\(module)]")
-        }
+        ShellCommands.rows(moduleCommands: commands, width: commands.map(\.command.usage.count).max() ?? 0).forEach { console.out($0) }
     }
 
     /// The default: start the modules, serve commands, shut down in order.

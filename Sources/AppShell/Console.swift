@@ -30,15 +30,6 @@ struct Console: Sendable {
     }
 
     var outputColor: Bool { colorAllowed && outputIsTerminal }
-
-    /// `text` in single quotes, with every character outside printable ASCII written as `\u{…}`, so words a user
-    /// typed cannot put terminal escapes or line breaks into a message.
-    static func quoted(_ text: String) -> String {
-        let escaped = text.unicodeScalars.map { scalar in
-            (0x20..<0x7F).contains(scalar.value) && scalar != "\\" ? String(scalar) : "\\u{\(String(scalar.value, radix: 16))}"
-        }
-        return "'" + escaped.joined() + "'"
-    }
     var errorColor: Bool { colorAllowed && errorIsTerminal }
 
     func styled(_ text: String, _ style: Style, forError: Bool = false) -> String {

@@ -14,8 +14,8 @@ struct HostRuntime: Sendable {
 
     /// Reads and registers the manifest; prints every problem and stops with 65 (invalid) or 66 (not found).
     static func load(_ invocation: Invocation, console: Console) throws(Stop) -> HostRuntime {
-        let workingDirectory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
-        let manifestURL = URL(fileURLWithPath: invocation.manifestPath, relativeTo: workingDirectory).standardizedFileURL
+        let workingDirectory = Self.workingDirectory
+        let manifestURL = Self.manifestURL(of: invocation)
         let stateDirectory = invocation.stateDirectory.map {
             URL(fileURLWithPath: $0, isDirectory: true, relativeTo: workingDirectory).standardizedFileURL
         } ?? workingDirectory.appendingPathComponent(".app-shell", isDirectory: true)
@@ -42,11 +42,18 @@ struct HostRuntime: Sendable {
 
     /// The commands the manifest's modules declare, or `nil` when the manifest cannot be registered; prints nothing.
     static func moduleCommandsQuietly(_ invocation: Invocation) -> [(module: ModuleIdentifier, command: ModuleCommand)]? {
-        let workingDirectory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
-        let manifestURL = URL(fileURLWithPath: invocation.manifestPath, relativeTo: workingDirectory).standardizedFileURL
         let manager = ModuleManager(reservedCommandNames: ShellCommands.reservedNames)
-        guard (try? manager.registerModules(withConfigFilePath: manifestURL)) != nil else { return nil }
+        guard (try? manager.registerModules(withConfigFilePath: manifestURL(of: invocation))) != nil else { return nil }
         return manager.moduleCommands()
+    }
+
+    private static var workingDirectory: URL {
+        URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
+    }
+
+    /// The manifest the invocation names, relative paths taken from the working directory.
+    private static func manifestURL(of invocation: Invocation) -> URL {
+        URL(fileURLWithPath: invocation.manifestPath, relativeTo: workingDirectory).standardizedFileURL
     }
 
     /// The startup plan, or every plan problem printed and a stop with 65.

@@ -18,8 +18,10 @@ struct ShellCommands {
     ]
 
     /// Names a module command may not take: the prompt's own commands and the shell's subcommands.
-    static let reservedNames: Set<String> = Set(builtIn.map { String($0.usage.prefix { $0 != " " }) })
-        .union(["?", "exit"]).union(Invocation.subcommands)
+    static let reservedNames: Set<String> = Set(builtInNames).union(["?", "exit"]).union(Invocation.subcommands)
+
+    /// The names of the shell's own commands, in `help` order.
+    private static let builtInNames = builtIn.map { String($0.usage.prefix { $0 != " " }) }
 
     private var console: Console { runtime.console }
     private var manager: ModuleManager { runtime.manager }
@@ -59,12 +61,12 @@ struct ShellCommands {
     /// An unknown command, with the closest known one. In a script the line is named, not repeated: it may be a
     /// password meant for a `login` whose module is not in the manifest.
     private func reportUnknown(_ name: String, line: Int?) {
-        let names = Self.builtIn.map { String($0.usage.prefix { $0 != " " }) } + manager.moduleCommands().map(\.command.name)
+        let names = Self.builtInNames + manager.moduleCommands().map(\.command.name)
         let hint = Suggestions.closest(to: name, in: names).map { "; did you mean '\($0)'?" } ?? ""
         if let line {
             console.error("line \(line): unknown command\(hint)")
         } else {
-            console.error("unknown command \(Console.quoted(name))\(hint)")
+            console.error("unknown command \(DisplayText.quoted(name, with: "'"))\(hint)")
         }
         printHelp()
     }
@@ -102,8 +104,13 @@ struct ShellCommands {
         }
         guard !moduleCommands.isEmpty else { return }
         console.out("Commands from modules:")
-        for (module, command) in moduleCommands {
-            console.out("  \(command.usage.padding(toLength: width, withPad: " ", startingAt: 0))  \(command.summary) [\(module)]")
+        Self.rows(moduleCommands: moduleCommands, width: width).forEach { console.out($0) }
+    }
+
+    /// One line per module command, usage padded to `width`, then its summary and module.
+    static func rows(moduleCommands: [(module: ModuleIdentifier, command: ModuleCommand)], width: Int) -> [String] {
+        moduleCommands.map { module, command in
+            "  \(command.usage.padding(toLength: width, withPad: " ", startingAt: 0))  \(command.summary) [\(module)]"
         }
     }
 

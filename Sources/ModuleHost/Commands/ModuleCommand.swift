@@ -21,15 +21,6 @@ public struct ModuleCommand: Sendable {
         self.run = run
     }
 
-    /// `name` in double quotes, every character outside printable ASCII written as `\u{…}`, so a declared name
-    /// cannot put terminal escapes, line breaks or bidirectional overrides into a diagnostic.
-    static func quoted(_ name: String) -> String {
-        let escaped = name.unicodeScalars.map { scalar in
-            (0x20..<0x7F).contains(scalar.value) && scalar != "\\" && scalar != "\"" ? String(scalar) : "\\u{\(String(scalar.value, radix: 16))}"
-        }
-        return "\"" + escaped.joined() + "\""
-    }
-
     /// Why `name` cannot name a command, or `nil` when it can: one word of ASCII letters, digits, `-`, `_` and
     /// `.`, starting with a letter or digit, at most 64 characters (so it can be typed, and printed safely).
     static func problem(withName name: String) -> String? {

@@ -132,7 +132,7 @@ struct ManifestValidator {
                 let owner = "\(entry.typeName) (\(entry.path))"
                 if let problem = ModuleCommand.problem(withName: command.name) {
                     report(.error, .invalidCommand, entry, "\(entry.path).type",
-                           "\(entry.typeName) declares a command named \(ModuleCommand.quoted(command.name)): \(problem)")
+                           "\(entry.typeName) declares a command named \(DisplayText.quoted(command.name, with: "\"")): \(problem)")
                 } else if reservedCommandNames.contains(command.name) {
                     report(.error, .duplicateCommand, entry, "\(entry.path).type",
                            "\(entry.typeName) declares the command \"\(command.name)\", which is one of the host's own commands")

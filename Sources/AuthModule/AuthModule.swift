@@ -39,7 +39,7 @@ public final class AuthModule: ConfigurableModule, StartupOperationsProviding, M
     }
 
     /// Builds the authenticator from the configuration and the host's state directory.
-    public func moduleDidLoad(with manager: ModuleManager) throws {
+    public func moduleDidLoad(with manager: any ModuleContext) throws {
         let configuration = try manager.configuration(for: Self.self)
         let environment = try manager.bridge.resolveIfProvided(HostEnvironment.self) ?? .standard
         let resolved = try configuration.resolve(baseDirectory: environment.manifestDirectory,

@@ -35,7 +35,7 @@ public final class NumbersModule: ConfigurableModule, StartupOperationsProviding
     public init() {}
 
     /// Reads the configuration and picks the state directory.
-    public func moduleDidLoad(with manager: ModuleManager) throws {
+    public func moduleDidLoad(with manager: any ModuleContext) throws {
         let configuration = try manager.configuration(for: Self.self)
         let environment = try manager.bridge.resolveIfProvided(HostEnvironment.self) ?? .standard
         let directory = configuration.stateDirectory.map {

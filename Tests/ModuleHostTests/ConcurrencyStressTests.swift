@@ -16,7 +16,7 @@ final class StressModule<T>: ModuleProtocol, StressService {
     private let recorder = LoadRecorder.Holder()
     init() {}
     var name: String { "\(T.self)" }
-    func moduleDidLoad(with manager: ModuleManager) throws {
+    func moduleDidLoad(with manager: any ModuleContext) throws {
         recorder.set(manager.recorder)
         manager.recorder?.record("load \(T.self)")
         Thread.sleep(forTimeInterval: 0.001)
@@ -134,5 +134,5 @@ final class ProvidingStressModule: ModuleProtocol, StressService {
     static let providedServices: [ProvidedService] = [.service(StressService.self)]
     let name = "provider"
     init() {}
-    func moduleDidLoad(with manager: ModuleManager) throws { manager.recorder?.record("load provider") }
+    func moduleDidLoad(with manager: any ModuleContext) throws { manager.recorder?.record("load provider") }
 }

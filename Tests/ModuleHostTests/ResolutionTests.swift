@@ -266,7 +266,7 @@ struct ResolutionTests {
 final class PausingModule: ModuleProtocol {
     static let moduleIdentifier: ModuleIdentifier = "test.pausing"
     init() {}
-    func moduleDidLoad(with manager: ModuleManager) throws {
+    func moduleDidLoad(with manager: any ModuleContext) throws {
         let latch = try manager.bridge.resolve(CrossThreadLatch.self)
         latch.aStarted.fire()
         _ = latch.bStarted.wait()

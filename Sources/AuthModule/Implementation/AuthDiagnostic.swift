@@ -56,7 +56,7 @@ enum SessionChange: Sendable, Equatable {
     }
 
     /// Begins or ends the host's user session to match.
-    func apply(to manager: ModuleManager) {
+    func apply(to manager: any ModuleContext) {
         switch self {
         case .authenticated(let user): manager.beginUserSession(with: user.username, startedAt: user.authenticatedAt)
         case .deauthenticated(let user, _): manager.endUserSession(with: user.username)

@@ -3,14 +3,14 @@ public struct ModuleCommandContext: Sendable {
     /// The words after the command's name.
     public let arguments: [String]
     /// The manager whose module declared the command: resolve services through its bridge.
-    public let manager: ModuleManager
+    public let manager: any ModuleContext
     /// Reads input from and writes text to the user.
     public let io: any ModuleCommandIO
     /// Whether the user asked for structured output (`--json`); ``ModuleCommandOutput/value`` is printed then.
     public let wantsStructuredOutput: Bool
 
     /// Creates a context; hosts make one for each command they run.
-    public init(arguments: [String], manager: ModuleManager, io: any ModuleCommandIO, wantsStructuredOutput: Bool = false) {
+    public init(arguments: [String], manager: any ModuleContext, io: any ModuleCommandIO, wantsStructuredOutput: Bool = false) {
         self.arguments = arguments
         self.manager = manager
         self.io = io

@@ -10,22 +10,13 @@ import Foundation
 /// `.idle`, whose bodies are called off the main actor too. Every method is thread-safe; no lock is held while
 /// user code runs.
 public final class Initiator: Sendable {
-    /// The work of one startup operation; a synchronous closure literal works too.
-    ///
-    /// The type is `nonisolated(nonsending)` (SE-0461): a body runs on the executor of the code that calls
-    /// it. The initiator calls `.high` bodies from the main actor and the other phases' bodies from tasks
-    /// off it, so a plain closure runs on the main actor in `.high` and on the global concurrent executor
-    /// elsewhere; a `@MainActor` closure always runs on the main actor. As anywhere in Swift, a body that
-    /// awaits a `@concurrent` async function (which includes, without the `NonisolatedNonsendingByDefault`
-    /// feature, any nonisolated `async` function or method) runs that callee on the global executor and then
-    /// resumes on its own executor (the main actor in `.high`): only the body's own code is on the main actor.
-    ///
-    /// Two things still make a `.high` body start off the main actor: a value already typed as a plain
-    /// `@Sendable () async throws -> Void` (a `@concurrent` function, which keeps hopping when converted), and,
-    /// in Swift 6.3.1, a closure literal with a capture list (`{ [weak model] in … }`), which the compiler
-    /// treats as `@concurrent` (compare swiftlang/swift#87097). Write such a closure `@MainActor` if it must
-    /// run on the main actor.
-    public typealias Operation = nonisolated(nonsending) @Sendable () async throws -> Void
+    /// The work of one startup operation, the seed's name for ``StartupOperationBody`` (see it for where a
+    /// body runs).
+    public typealias Operation = StartupOperationBody
+    /// When an operation runs, the seed's name for ``StartupPriority``.
+    public typealias Priority = StartupPriority
+    /// What an operation's failure means for startup, the seed's name for ``StartupFailurePolicy``.
+    public typealias FailurePolicy = StartupFailurePolicy
 
     /// The most operations a concurrent phase runs at once (at least 1).
     public let maxConcurrentOperations: Int

@@ -14,7 +14,7 @@ extension ModuleManager {
     /// another user ends first, and its modules are told that too; when `userID` already has the session, nothing
     /// changes. Modules that load later are told when they load. Returns the active session.
     @discardableResult
-    public func beginUserSession(with userID: String, startedAt: Date = Date()) -> UserSession {
+    public func beginUserSession(with userID: String, startedAt: Date) -> UserSession {
         registry.sessions.begin(UserSession(userID: userID, startedAt: startedAt))
     }
 

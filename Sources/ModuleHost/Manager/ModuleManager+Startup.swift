@@ -22,7 +22,7 @@ extension ModuleManager {
                 // Typed as the nonsending body (never as a plain `@Sendable` async function, which would hop
                 // off the caller's executor); the closure below is nonsending too, inferred from `body:` (keep it
                 // free of capture lists, see above).
-                let body: nonisolated(nonsending) @Sendable (ModuleManager) async throws -> Void = declaration.body
+                let body: nonisolated(nonsending) @Sendable (any ModuleContext) async throws -> Void = declaration.body
                 let dependencies = declaration.dependencies + declaration.optionalDependencies.filter { known.contains($0) }
                 operations.append(StartupOperation(
                     declaration.identifier, module: registration.identifier,

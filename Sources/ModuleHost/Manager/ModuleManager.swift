@@ -8,7 +8,7 @@ import Foundation
 /// let auth = try manager.bridge.resolve(AuthService.self)
 /// ```
 /// Managers share no state with each other, so tests can each make their own and run in parallel.
-public final class ModuleManager: Sendable {
+public final class ModuleManager: ModuleContext {
     /// A process-wide manager for apps that want one; nothing in the library uses it.
     public static let `default` = ModuleManager()
 
@@ -35,9 +35,9 @@ public final class ModuleManager: Sendable {
         self.registry = registry
         self.typeResolver = typeResolver
         self.bridge = ModuleBridge(registry: registry)
-        let source = WeakManagerReference()
+        let source = WeakContextReference()
         self.initiator = Initiator(maxConcurrentOperations: maxConcurrentOperations) {
-            source.manager?.startupOperations() ?? []
+            (source.context as? ModuleManager)?.startupOperations() ?? []
         }
         registry.setOwner(self)
         source.set(self)
@@ -207,12 +207,12 @@ public final class ModuleManager: Sendable {
     }
 
     /// Makes `bridge.resolve(Service.self)` return `service`, whoever provides it.
-    public func inject<Service>(_ service: Service, as type: Service.Type) {
+    public func inject<Service: Sendable>(_ service: Service, as type: Service.Type) {
         registry.inject(service, as: type)
     }
 
     /// Removes an injected service; resolves go back to the module that provides it.
-    public func removeInjection<Service>(as type: Service.Type) {
+    public func removeInjection<Service: Sendable>(as type: Service.Type) {
         registry.removeInjection(as: type)
     }
 }

@@ -270,8 +270,8 @@ enum ManifestReader {
         mutating func readOverrides(_ object: JSONValue, path: String) -> StartupOverrides {
             var overrides = StartupOverrides()
             if let value = object.member("priority") {
-                let names = Initiator.Priority.allCases.map(\.rawValue)
-                if case .string(let name) = value.kind, let priority = Initiator.Priority(rawValue: name) {
+                let names = StartupPriority.allCases.map(\.rawValue)
+                if case .string(let name) = value.kind, let priority = StartupPriority(rawValue: name) {
                     overrides.priority = priority
                 } else if case .string(let name) = value.kind {
                     error(.invalidValue, "\(path).priority", value.location,
@@ -292,7 +292,7 @@ enum ManifestReader {
                 }
             }
             if let value = object.member("failurePolicy") {
-                if case .string(let name) = value.kind, let policy = Initiator.FailurePolicy(rawValue: name) {
+                if case .string(let name) = value.kind, let policy = StartupFailurePolicy(rawValue: name) {
                     overrides.failurePolicy = policy
                 } else {
                     let found = if case .string(let name) = value.kind { "\"\(name)\"" } else { value.typeName }

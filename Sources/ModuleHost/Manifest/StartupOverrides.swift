@@ -6,17 +6,17 @@
 /// ```
 public struct StartupOverrides: Sendable, Hashable {
     /// The phase to run the operations in instead of the one their code declares.
-    public var priority: Initiator.Priority?
+    public var priority: StartupPriority?
     /// How long an operation may run before it is cancelled and marked timed out.
     public var timeout: Duration?
     /// Whether a failure stops startup (`required`) or is only reported (`optional`).
-    public var failurePolicy: Initiator.FailurePolicy?
+    public var failurePolicy: StartupFailurePolicy?
     /// Per-operation overrides, keyed by operation identifier; they win over the module-wide values.
     public var operations: [String: StartupOverrides]
 
     /// Creates overrides; every field defaults to "no override".
     public init(
-        priority: Initiator.Priority? = nil, timeout: Duration? = nil, failurePolicy: Initiator.FailurePolicy? = nil,
+        priority: StartupPriority? = nil, timeout: Duration? = nil, failurePolicy: StartupFailurePolicy? = nil,
         operations: [String: StartupOverrides] = [:]
     ) {
         self.priority = priority

@@ -2,10 +2,10 @@
 ///
 /// The manager decodes the config when the manifest is registered, so a config that does not decode is
 /// reported by validation (with its JSON path and line), before anything starts. Read it with
-/// ``ModuleManager/configuration(for:)``:
+/// ``ModuleContext/configuration(for:)``:
 ///
 /// ```swift
-/// func moduleDidLoad(with manager: ModuleManager) throws {
+/// func moduleDidLoad(with manager: any ModuleContext) throws {
 ///     let config = try manager.configuration(for: Self.self)
 /// }
 /// ```

@@ -11,19 +11,19 @@
 /// ```
 /// A module with several operations, or one that needs the manager, adopts ``StartupOperationsProviding``.
 ///
-/// The operation runs where the initiator calls it (see ``Initiator/Operation``): at `.high`, as above, it
+/// The operation runs where the initiator calls it (see ``StartupOperationBody``): at `.high`, as above, it
 /// starts on the main actor even as a plain closure; in the other phases a plain closure runs off the main actor.
 public protocol ModuleInitiatorProtocol {
     /// The operation's identifier, unique among all startup operations; other operations depend on it by this name.
     static var identifier: String { get }
-    /// The work to do; at `.high` it starts on the main actor (see ``Initiator/Operation``).
-    static var operation: Initiator.Operation { get }
+    /// The work to do; at `.high` it starts on the main actor (see ``StartupOperationBody``).
+    static var operation: StartupOperationBody { get }
     /// The phase the operation runs in.
-    static var priority: Initiator.Priority { get }
+    static var priority: StartupPriority { get }
     /// Identifiers of operations that must succeed before this one starts.
     static var dependencies: [String] { get }
     /// Whether a failure stops startup; `nil` means the phase's default.
-    static var failurePolicy: Initiator.FailurePolicy? { get }
+    static var failurePolicy: StartupFailurePolicy? { get }
     /// How long the operation may run; `nil` means no limit.
     static var timeout: Duration? { get }
 }
@@ -32,7 +32,7 @@ extension ModuleInitiatorProtocol {
     /// No dependencies by default.
     public static var dependencies: [String] { [] }
     /// The phase's default policy.
-    public static var failurePolicy: Initiator.FailurePolicy? { nil }
+    public static var failurePolicy: StartupFailurePolicy? { nil }
     /// No timeout by default.
     public static var timeout: Duration? { nil }
 }

@@ -1,7 +1,8 @@
-/// A unit of an app: a class the ``ModuleManager`` finds by name, instantiates on first use, and unloads in order.
+/// A unit of an app: a class the module manager finds by name, instantiates on first use, and unloads in order.
 ///
 /// A module declares statically who it is, which modules it needs and which service protocols it provides,
 /// so the manager can validate a manifest and answer "who provides what" without instantiating anything.
+/// When it loads, a module is given a ``ModuleContext`` (the manager) to reach other modules through.
 ///
 /// ```swift
 /// public final class AuthModule: ModuleProtocol, AuthService {
@@ -24,7 +25,7 @@ public protocol ModuleProtocol: AnyObject, Sendable {
     /// Called once, right after the module is instantiated; it may resolve other modules and read its config.
     ///
     /// A thrown error marks the module as failed: resolving it (or its services) then throws that error.
-    func moduleDidLoad(with manager: ModuleManager) throws
+    func moduleDidLoad(with manager: any ModuleContext) throws
 
     /// Called once when the manager unloads its modules, in reverse load order.
     func moduleWillUnload()
@@ -36,7 +37,7 @@ extension ModuleProtocol {
     /// No services by default.
     public static var providedServices: [ProvidedService] { [] }
     /// Does nothing by default.
-    public func moduleDidLoad(with manager: ModuleManager) throws {}
+    public func moduleDidLoad(with manager: any ModuleContext) throws {}
     /// Does nothing by default.
     public func moduleWillUnload() {}
 }

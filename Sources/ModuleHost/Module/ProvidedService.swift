@@ -14,17 +14,17 @@ public struct ProvidedService: Sendable, CustomStringConvertible {
     let makeBox: @Sendable (any ModuleProtocol) -> AnyServiceBox?
 
     /// The module itself provides `Service`: it must conform to it.
-    public static func service<Service>(_ type: Service.Type) -> ProvidedService {
-        ProvidedService(name: String(reflecting: type), key: ObjectIdentifier(type)) { module in
+    public static func service<Service: Sendable>(_ type: Service.Type) -> ProvidedService {
+        ProvidedService(name: String(reflecting: Service.self), key: ObjectIdentifier(Service.self)) { module in
             (module as? Service).map { ServiceBox($0) }
         }
     }
 
     /// The module hands out `Service` through `accessor`, for example a property holding an implementation.
-    public static func service<Service, Module: ModuleProtocol>(
+    public static func service<Service: Sendable, Module: ModuleProtocol>(
         _ type: Service.Type, from module: Module.Type, _ accessor: @escaping @Sendable (Module) -> Service
     ) -> ProvidedService {
-        ProvidedService(name: String(reflecting: type), key: ObjectIdentifier(type)) { instance in
+        ProvidedService(name: String(reflecting: Service.self), key: ObjectIdentifier(Service.self)) { instance in
             (instance as? Module).map { ServiceBox(accessor($0)) }
         }
     }
@@ -34,10 +34,11 @@ public struct ProvidedService: Sendable, CustomStringConvertible {
 }
 
 /// A resolved service, stored already typed so a warm resolve needs no dynamic cast.
-class AnyServiceBox: @unchecked Sendable {}
+protocol AnyServiceBox: AnyObject, Sendable {}
 
-/// The typed box: the registry keys it by `ObjectIdentifier(Service.self)`, so the key proves the type.
-final class ServiceBox<Service>: AnyServiceBox, @unchecked Sendable {
+/// The typed box. The registry keys it by `ObjectIdentifier(Service.self)` of the *static* type it was made
+/// with (never of a metatype value, which may be a subclass's), so the key proves the box's type.
+final class ServiceBox<Service: Sendable>: AnyServiceBox {
     let value: Service
 
     init(_ value: Service) {

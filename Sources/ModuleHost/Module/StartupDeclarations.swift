@@ -6,7 +6,7 @@ enum StartupDeclarations {
         if let seed = type as? any ModuleInitiatorProtocol.Type {
             // Both the body and its wrapper are nonisolated(nonsending), so the seed's body runs on the
             // executor the initiator calls it from (the main actor in `.high`), with no hop in between.
-            let body: Initiator.Operation = seed.operation
+            let body: StartupOperationBody = seed.operation
             operations.append(ModuleStartupOperation(
                 seed.identifier, priority: seed.priority, dependencies: seed.dependencies,
                 failurePolicy: seed.failurePolicy, timeout: seed.timeout, body: { _ in try await body() }))

@@ -1,4 +1,4 @@
-/// A module that declares several startup operations, each given the ``ModuleManager`` when it runs.
+/// A module that declares several startup operations, each given the ``ModuleContext`` (the manager) when it runs.
 ///
 /// The declarations are static, so the plan can be validated and drawn (`app-shell graph`) without
 /// instantiating anything:
@@ -21,28 +21,28 @@ public struct ModuleStartupOperation: Sendable {
     /// The operation's identifier, unique among all startup operations.
     public var identifier: String
     /// The phase the operation runs in (the manifest can override it).
-    public var priority: Initiator.Priority
+    public var priority: StartupPriority
     /// Identifiers of operations that must succeed before this one starts.
     public var dependencies: [String]
     /// Identifiers of operations that, when some module in the manifest declares them, must succeed first;
     /// when no module declares one, it is ignored (for modules that work with or without another).
     public var optionalDependencies: [String]
     /// Whether a failure stops startup; `nil` means the phase's default (the manifest can override it).
-    public var failurePolicy: Initiator.FailurePolicy?
+    public var failurePolicy: StartupFailurePolicy?
     /// How long the operation may run; `nil` means no limit (the manifest can override it).
     public var timeout: Duration?
     /// The work to do, given the manager whose initiator runs it.
     ///
-    /// Like ``Initiator/Operation`` it is `nonisolated(nonsending)`: it runs where the initiator calls it, so
+    /// Like ``StartupOperationBody`` it is `nonisolated(nonsending)`: it runs where the initiator calls it, so
     /// in the `.high` phase it starts on the main actor (a plain closure included) and in the other phases a
     /// plain closure runs off the main actor.
-    public var body: nonisolated(nonsending) @Sendable (ModuleManager) async throws -> Void
+    public var body: nonisolated(nonsending) @Sendable (any ModuleContext) async throws -> Void
 
     /// Declares an operation.
     public init(
-        _ identifier: String, priority: Initiator.Priority, dependencies: [String] = [],
-        optionalDependencies: [String] = [], failurePolicy: Initiator.FailurePolicy? = nil, timeout: Duration? = nil,
-        body: nonisolated(nonsending) @escaping @Sendable (ModuleManager) async throws -> Void
+        _ identifier: String, priority: StartupPriority, dependencies: [String] = [],
+        optionalDependencies: [String] = [], failurePolicy: StartupFailurePolicy? = nil, timeout: Duration? = nil,
+        body: nonisolated(nonsending) @escaping @Sendable (any ModuleContext) async throws -> Void
     ) {
         self.identifier = identifier
         self.priority = priority

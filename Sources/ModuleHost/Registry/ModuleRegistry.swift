@@ -8,7 +8,7 @@ import Foundation
 ///   calling `init()` or `moduleDidLoad`. A thread that needs a module another thread is loading waits on
 ///   `condition`; before waiting it checks the wait-for graph, so a cycle (on one thread or across threads)
 ///   is reported as ``ResolutionError/Code/resolutionCycle`` instead of deadlocking.
-final class ModuleRegistry: @unchecked Sendable {
+final class ModuleRegistry: ModuleResolving, @unchecked Sendable {
     private let condition = NSCondition()
     // Guarded by `condition`:
     private var registrations: [ModuleIdentifier: ModuleRegistration] = [:]
@@ -25,13 +25,13 @@ final class ModuleRegistry: @unchecked Sendable {
     private let moduleCache = Locked<[ModuleIdentifier: any ModuleProtocol]>([:])
     private let serviceCache = Locked<[ObjectIdentifier: AnyServiceBox]>([:])
 
-    /// The manager handed to `moduleDidLoad`; weak, because the manager owns the registry.
-    private let owner = WeakManagerReference()
+    /// The context (the manager) handed to `moduleDidLoad`; weak, because the manager owns the registry.
+    private let owner = WeakContextReference()
     /// Tells loaded session modules about the user session.
     let sessions = SessionBroadcaster()
 
-    func setOwner(_ manager: ModuleManager) {
-        owner.set(manager)
+    func setOwner(_ context: any ModuleContext) {
+        owner.set(context)
     }
 
     private func locked<T>(_ body: () throws -> T) rethrows -> T {
@@ -99,8 +99,8 @@ final class ModuleRegistry: @unchecked Sendable {
     }
 
     /// The service of type `Service`, loading its provider on first use.
-    func service<Service>(_ type: Service.Type) throws(ResolutionError) -> Service {
-        let key = ObjectIdentifier(type)
+    func service<Service: Sendable>(_ type: Service.Type) throws(ResolutionError) -> Service {
+        let key = ObjectIdentifier(Service.self)
         if let box = serviceCache.withLock({ $0[key] }) {
             // The cache is keyed by the service type's identity, so the box is a ServiceBox<Service>.
             return unsafeDowncast(box, to: ServiceBox<Service>.self).value
@@ -137,7 +137,7 @@ final class ModuleRegistry: @unchecked Sendable {
         locked { providers[key] != nil || injectedServices[key] != nil }
     }
 
-    private func loadService<Service>(_ type: Service.Type, key: ObjectIdentifier) throws(ResolutionError) -> Service {
+    private func loadService<Service: Sendable>(_ type: Service.Type, key: ObjectIdentifier) throws(ResolutionError) -> Service {
         condition.lock()
         if let box = injectedServices[key] {
             condition.unlock()
@@ -242,7 +242,7 @@ final class ModuleRegistry: @unchecked Sendable {
                     .loadFailed, "module \"\(identifier)\" requires \"\(requirement)\", which could not be loaded", underlyingError: error))
             }
         }
-        guard let manager = owner.manager else {
+        guard let manager = owner.context else {
             return .failure(ResolutionError(.managerUnavailable, "the ModuleManager that registered \"\(identifier)\" no longer exists"))
         }
         let module = registration.type.init()
@@ -352,8 +352,8 @@ final class ModuleRegistry: @unchecked Sendable {
         }
     }
 
-    func inject<Service>(_ service: Service, as type: Service.Type) {
-        let key = ObjectIdentifier(type)
+    func inject<Service: Sendable>(_ service: Service, as type: Service.Type) {
+        let key = ObjectIdentifier(Service.self)
         let box = ServiceBox(service)
         locked {
             injectedServices[key] = box
@@ -361,8 +361,8 @@ final class ModuleRegistry: @unchecked Sendable {
         }
     }
 
-    func removeInjection<Service>(as type: Service.Type) {
-        let key = ObjectIdentifier(type)
+    func removeInjection<Service: Sendable>(as type: Service.Type) {
+        let key = ObjectIdentifier(Service.self)
         locked {
             guard injectedServices.removeValue(forKey: key) != nil else { return }
             serviceCache.withLock { $0[key] = nil }

@@ -79,7 +79,7 @@ final class CommandAlphaModule: ModuleCommandsProviding {
 
     init() {}
 
-    func moduleDidLoad(with manager: ModuleManager) throws {
+    func moduleDidLoad(with manager: any ModuleContext) throws {
         manager.recorder?.record("load alpha")
     }
 }
@@ -93,7 +93,7 @@ final class CommandBetaModule: ModuleCommandsProviding {
         },
     ]
     init() {}
-    func moduleDidLoad(with manager: ModuleManager) throws {
+    func moduleDidLoad(with manager: any ModuleContext) throws {
         manager.recorder?.record("load beta")
     }
 }
@@ -108,7 +108,7 @@ final class CommandBrokenModule: ModuleCommandsProviding {
         },
     ]
     init() {}
-    func moduleDidLoad(with manager: ModuleManager) throws {
+    func moduleDidLoad(with manager: any ModuleContext) throws {
         throw DeliberateFailure()
     }
 }

@@ -30,7 +30,7 @@ final class ReleaseTracker: Sendable {
 
     var isUnloaded: Bool { unloaded.withLock { $0 } }
 
-    func loaded(_ name: String, by manager: ModuleManager) {
+    func loaded(_ name: String, by manager: any ModuleContext) {
         recorder.set(manager.recorder)
         manager.recorder?.record("load \(name)")
     }
@@ -48,7 +48,7 @@ final class RelBaseModule: ModuleProtocol, ReleaseTrackedService {
     private let tracker = ReleaseTracker()
     var isUnloaded: Bool { tracker.isUnloaded }
     init() {}
-    func moduleDidLoad(with manager: ModuleManager) throws { tracker.loaded("base", by: manager) }
+    func moduleDidLoad(with manager: any ModuleContext) throws { tracker.loaded("base", by: manager) }
     func moduleWillUnload() { tracker.unloading("base") }
 }
 
@@ -58,7 +58,7 @@ final class RelMiddleModule: ModuleProtocol, UnloadTracking {
     private let tracker = ReleaseTracker()
     var isUnloaded: Bool { tracker.isUnloaded }
     init() {}
-    func moduleDidLoad(with manager: ModuleManager) throws { tracker.loaded("middle", by: manager) }
+    func moduleDidLoad(with manager: any ModuleContext) throws { tracker.loaded("middle", by: manager) }
     func moduleWillUnload() { tracker.unloading("middle") }
 }
 
@@ -68,7 +68,7 @@ final class RelTopModule: ModuleProtocol, UnloadTracking {
     private let tracker = ReleaseTracker()
     var isUnloaded: Bool { tracker.isUnloaded }
     init() {}
-    func moduleDidLoad(with manager: ModuleManager) throws { tracker.loaded("top", by: manager) }
+    func moduleDidLoad(with manager: any ModuleContext) throws { tracker.loaded("top", by: manager) }
     func moduleWillUnload() { tracker.unloading("top") }
 }
 
@@ -78,7 +78,7 @@ final class RelSideModule: ModuleProtocol, UnloadTracking {
     private let tracker = ReleaseTracker()
     var isUnloaded: Bool { tracker.isUnloaded }
     init() {}
-    func moduleDidLoad(with manager: ModuleManager) throws { tracker.loaded("side", by: manager) }
+    func moduleDidLoad(with manager: any ModuleContext) throws { tracker.loaded("side", by: manager) }
     func moduleWillUnload() { tracker.unloading("side") }
 }
 
@@ -87,7 +87,7 @@ final class RelOtherModule: ModuleProtocol, UnloadTracking {
     private let tracker = ReleaseTracker()
     var isUnloaded: Bool { tracker.isUnloaded }
     init() {}
-    func moduleDidLoad(with manager: ModuleManager) throws { tracker.loaded("other", by: manager) }
+    func moduleDidLoad(with manager: any ModuleContext) throws { tracker.loaded("other", by: manager) }
     func moduleWillUnload() { tracker.unloading("other") }
 }
 
@@ -103,7 +103,7 @@ final class LoadAttempts: Sendable {
 final class RelFlakyModule: ModuleProtocol {
     static let moduleIdentifier: ModuleIdentifier = .relFlaky
     init() {}
-    func moduleDidLoad(with manager: ModuleManager) throws {
+    func moduleDidLoad(with manager: any ModuleContext) throws {
         let attempt = try manager.bridge.resolve(LoadAttempts.self).next()
         manager.recorder?.record("flaky attempt \(attempt)")
         if attempt == 1 { throw DeliberateFailure() }
@@ -114,14 +114,14 @@ final class RelFlakyDependentModule: ModuleProtocol {
     static let moduleIdentifier: ModuleIdentifier = .relFlakyDependent
     static let requiredModules: [ModuleIdentifier] = [.relFlaky]
     init() {}
-    func moduleDidLoad(with manager: ModuleManager) throws { manager.recorder?.record("load flaky dependent") }
+    func moduleDidLoad(with manager: any ModuleContext) throws { manager.recorder?.record("load flaky dependent") }
 }
 
 /// Tries to release itself from its own moduleDidLoad and records the outcome, then loads.
 final class RelSelfReleasingModule: ModuleProtocol {
     static let moduleIdentifier: ModuleIdentifier = .relSelfReleasing
     init() {}
-    func moduleDidLoad(with manager: ModuleManager) throws {
+    func moduleDidLoad(with manager: any ModuleContext) throws {
         do {
             let released = try manager.releaseModule(Self.moduleIdentifier)
             manager.recorder?.record("released \(released)")
@@ -136,7 +136,7 @@ final class RelRequirementReleasingModule: ModuleProtocol {
     static let moduleIdentifier: ModuleIdentifier = .relRequirementReleasing
     static let requiredModules: [ModuleIdentifier] = [.relBase]
     init() {}
-    func moduleDidLoad(with manager: ModuleManager) throws {
+    func moduleDidLoad(with manager: any ModuleContext) throws {
         do {
             let released = try manager.releaseModule(.relBase)
             manager.recorder?.record("released \(released)")
@@ -159,7 +159,7 @@ final class RelBlockingModule: ModuleProtocol, UnloadTracking {
     private let tracker = ReleaseTracker()
     var isUnloaded: Bool { tracker.isUnloaded }
     init() {}
-    func moduleDidLoad(with manager: ModuleManager) throws {
+    func moduleDidLoad(with manager: any ModuleContext) throws {
         let latch = try manager.bridge.resolve(ReleaseLatch.self)
         latch.entered.fire()
         guard latch.proceed.wait() else { throw DeliberateFailure() }
@@ -191,7 +191,7 @@ final class RelProviderModule: ModuleProtocol, ReleasableProviderService {
     private let state = Locked(State())
     var unloadTick: Int? { state.withLock { $0.unloadTick } }
     init() {}
-    func moduleDidLoad(with manager: ModuleManager) throws {
+    func moduleDidLoad(with manager: any ModuleContext) throws {
         let ticks = try manager.bridge.resolve(TickCounter.self)
         let recorder = manager.recorder
         state.withLock {
@@ -239,7 +239,7 @@ final class RelGatedProviderModule: ModuleProtocol, GatedService {
     private let tracker = ReleaseTracker()
     var isUnloaded: Bool { tracker.isUnloaded }
     init() {}
-    func moduleDidLoad(with manager: ModuleManager) throws {
+    func moduleDidLoad(with manager: any ModuleContext) throws {
         let latch = try manager.bridge.resolve(GateLatch.self)
         gate.withLock { $0 = latch }
         tracker.loaded("gated", by: manager)

@@ -21,7 +21,7 @@ struct SessionCall: Sendable, Equatable, CustomStringConvertible {
 /// Records what the session modules of one manager are told; injected into that manager as a service, so
 /// parallel tests share nothing. `hook` runs inside each call (after it is recorded), with no lock held.
 final class SessionProbe: Sendable {
-    typealias Hook = @Sendable (_ call: SessionCall, _ manager: ModuleManager) -> Void
+    typealias Hook = @Sendable (_ call: SessionCall, _ manager: any ModuleContext) -> Void
 
     /// How long each call lasts, in microseconds, to widen the window in which overlapping calls would show.
     let callMicroseconds: UInt32
@@ -70,7 +70,7 @@ final class SessionProbe: Sendable {
         event("load \(name)")
     }
 
-    fileprivate func received(_ call: SessionCall, depth: Int, afterUnload: Bool, outOfOrder: String?, manager: ModuleManager?) {
+    fileprivate func received(_ call: SessionCall, depth: Int, afterUnload: Bool, outOfOrder: String?, manager: (any ModuleContext)?) {
         if depth > 1 { overlapProblems.withLock { $0.append("\(call) began during another call to the same instance") } }
         if afterUnload { lateProblems.withLock { $0.append("\(call) began after moduleWillUnload") } }
         if let outOfOrder { orderProblems.withLock { $0.append(outOfOrder) } }
@@ -111,7 +111,7 @@ final class SessionObserverModule<Tag>: SessionModuleProtocol {
 
     private struct State: Sendable {
         var probe: SessionProbe?
-        weak var manager: ModuleManager?
+        weak var manager: (any ModuleContext)?
         var inCall = 0
         var unloaded = false
         /// The session this instance was last told began, if it was not told it ended since.
@@ -122,7 +122,7 @@ final class SessionObserverModule<Tag>: SessionModuleProtocol {
 
     init() {}
 
-    func moduleDidLoad(with manager: ModuleManager) throws {
+    func moduleDidLoad(with manager: any ModuleContext) throws {
         let probe = try manager.bridge.resolve(SessionProbe.self)
         state.withLock {
             $0.probe = probe

@@ -64,7 +64,7 @@ struct UserSessionTests {
         let states = LoadRecorder()
         let probe = SessionProbe { call, manager in
             // Where the module is while it is told: still loading, so nobody can resolve it yet.
-            let state = manager.modules.first { $0.identifier == A.moduleIdentifier }?.state
+            let state = (manager as? ModuleManager)?.modules.first { $0.identifier == A.moduleIdentifier }?.state
             states.record("\(call) while \(state.map(\.rawValue) ?? "absent")")
         }
         let manager = try manager(probe, [A.self, B.self])

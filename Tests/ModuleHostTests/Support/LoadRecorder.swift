@@ -43,6 +43,8 @@ extension ModuleManager {
         manager.inject(recorder, as: LoadRecorder.self)
         return manager
     }
+}
 
+extension ModuleContext {
     var recorder: LoadRecorder? { try? bridge.resolve(LoadRecorder.self) }
 }

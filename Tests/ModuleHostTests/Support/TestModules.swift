@@ -9,7 +9,7 @@ protocol CounterService: Sendable {
     var identifier: ObjectIdentifier { get }
 }
 
-protocol UnprovidedService {}
+protocol UnprovidedService: Sendable {}
 
 extension ModuleIdentifier {
     static let greeter: ModuleIdentifier = "test.greeter"
@@ -22,7 +22,7 @@ final class BaseModule: ModuleProtocol {
     static let moduleIdentifier: ModuleIdentifier = .base
     private let recorder = LoadRecorder.Holder()
     init() {}
-    func moduleDidLoad(with manager: ModuleManager) throws {
+    func moduleDidLoad(with manager: any ModuleContext) throws {
         recorder.set(manager.recorder)
         manager.recorder?.record("load base")
     }
@@ -36,7 +36,7 @@ final class GreeterModule: ModuleProtocol, GreetingService {
     static let providedServices: [ProvidedService] = [.service(GreetingService.self)]
     private let recorder = LoadRecorder.Holder()
     init() {}
-    func moduleDidLoad(with manager: ModuleManager) throws {
+    func moduleDidLoad(with manager: any ModuleContext) throws {
         recorder.set(manager.recorder)
         manager.recorder?.record("load greeter")
     }
@@ -49,7 +49,7 @@ final class SlowModule: ModuleProtocol, CounterService {
     static let moduleIdentifier: ModuleIdentifier = .slow
     static let providedServices: [ProvidedService] = [.service(CounterService.self)]
     init() {}
-    func moduleDidLoad(with manager: ModuleManager) throws {
+    func moduleDidLoad(with manager: any ModuleContext) throws {
         manager.recorder?.record("load slow")
         Thread.sleep(forTimeInterval: 0.05)
     }
@@ -60,14 +60,14 @@ final class SlowModule: ModuleProtocol, CounterService {
 final class EagerModule: ModuleProtocol {
     static let moduleIdentifier: ModuleIdentifier = "test.eager"
     init() {}
-    func moduleDidLoad(with manager: ModuleManager) throws { manager.recorder?.record("load eager") }
+    func moduleDidLoad(with manager: any ModuleContext) throws { manager.recorder?.record("load eager") }
 }
 
 /// Resolves the greeter from its own moduleDidLoad (re-entrant resolve, no cycle).
 final class ReentrantModule: ModuleProtocol {
     static let moduleIdentifier: ModuleIdentifier = "test.reentrant"
     init() {}
-    func moduleDidLoad(with manager: ModuleManager) throws {
+    func moduleDidLoad(with manager: any ModuleContext) throws {
         let greeter = try manager.bridge.resolve(GreetingService.self)
         manager.recorder?.record("reentrant got: \(greeter.greet("re-entry"))")
     }
@@ -77,7 +77,7 @@ final class ReentrantModule: ModuleProtocol {
 final class CycleAModule: ModuleProtocol {
     static let moduleIdentifier: ModuleIdentifier = "test.cycle.a"
     init() {}
-    func moduleDidLoad(with manager: ModuleManager) throws {
+    func moduleDidLoad(with manager: any ModuleContext) throws {
         _ = try manager.bridge.resolve("test.cycle.b")
     }
 }
@@ -85,7 +85,7 @@ final class CycleAModule: ModuleProtocol {
 final class CycleBModule: ModuleProtocol {
     static let moduleIdentifier: ModuleIdentifier = "test.cycle.b"
     init() {}
-    func moduleDidLoad(with manager: ModuleManager) throws {
+    func moduleDidLoad(with manager: any ModuleContext) throws {
         _ = try manager.bridge.resolve("test.cycle.a")
     }
 }
@@ -94,7 +94,7 @@ final class CycleBModule: ModuleProtocol {
 final class CrossAModule: ModuleProtocol {
     static let moduleIdentifier: ModuleIdentifier = "test.cross.a"
     init() {}
-    func moduleDidLoad(with manager: ModuleManager) throws {
+    func moduleDidLoad(with manager: any ModuleContext) throws {
         let latch = try manager.bridge.resolve(CrossThreadLatch.self)
         latch.aStarted.fire()
         _ = latch.bStarted.wait()
@@ -105,7 +105,7 @@ final class CrossAModule: ModuleProtocol {
 final class CrossBModule: ModuleProtocol {
     static let moduleIdentifier: ModuleIdentifier = "test.cross.b"
     init() {}
-    func moduleDidLoad(with manager: ModuleManager) throws {
+    func moduleDidLoad(with manager: any ModuleContext) throws {
         let latch = try manager.bridge.resolve(CrossThreadLatch.self)
         latch.bStarted.fire()
         _ = latch.aStarted.wait()
@@ -142,7 +142,7 @@ final class FailingModule: ModuleProtocol {
     static let moduleIdentifier: ModuleIdentifier = "test.failing"
     static let providedServices: [ProvidedService] = [.service(UnprovidedService.self)]
     init() {}
-    func moduleDidLoad(with manager: ModuleManager) throws { throw DeliberateFailure() }
+    func moduleDidLoad(with manager: any ModuleContext) throws { throw DeliberateFailure() }
 }
 
 /// Declares GreetingService but does not conform to it.
@@ -189,7 +189,7 @@ final class ConfiguredModule: ConfigurableModule {
     }
     static let moduleIdentifier: ModuleIdentifier = "test.configured"
     init() {}
-    func moduleDidLoad(with manager: ModuleManager) throws {
+    func moduleDidLoad(with manager: any ModuleContext) throws {
         let config = try manager.configuration(for: Self.self)
         manager.recorder?.record("config greeting: \(config.greeting), users: \(config.users.count)")
     }

@@ -2,8 +2,8 @@ import Foundation
 
 /// The signed-in user of the app, as the host knows it: who, and since when.
 ///
-/// Begun and ended by the module that authenticates users (``ModuleManager/beginUserSession(with:startedAt:)``,
-/// ``ModuleManager/endUserSession(with:)``) and delivered to every loaded ``SessionModuleProtocol`` module.
+/// Begun and ended by the module that authenticates users (``ModuleContext/beginUserSession(with:startedAt:)``,
+/// ``ModuleContext/endUserSession(with:)``) and delivered to every loaded ``SessionModuleProtocol`` module.
 /// It carries no secret: a module that needs a token keeps it behind its own service.
 public struct UserSession: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The user's stable identifier, such as a user name.

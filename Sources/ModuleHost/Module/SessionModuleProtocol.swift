@@ -1,8 +1,8 @@
 /// A module that is told when a user session begins and ends (SwiftyArchitecture's `SessionModuleProtocol`).
 ///
 /// The host tells every *loaded* module that adopts it, with no lock held:
-/// - when a session begins or ends (``ModuleManager/beginUserSession(with:startedAt:)``,
-///   ``ModuleManager/endUserSession(with:)``), on the thread that changed it;
+/// - when a session begins or ends (``ModuleContext/beginUserSession(with:startedAt:)``,
+///   ``ModuleContext/endUserSession(with:)``), on the thread that changed it;
 /// - when the module loads while a session is active: ``sessionDidAuthenticate(with:)`` right after
 ///   ``ModuleProtocol/moduleDidLoad(with:)``, before anyone can resolve the module.
 ///

@@ -16,7 +16,7 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
         case wrongModuleType
         /// The module's configuration is missing or of another type.
         case configurationUnavailable
-        /// The ``ModuleManager`` that owned this bridge no longer exists.
+        /// The manager that owned this bridge no longer exists.
         case managerUnavailable
         /// A module cannot be released by the thread that is still loading it (or a module that requires it).
         case releasedWhileLoading

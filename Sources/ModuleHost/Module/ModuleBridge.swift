@@ -7,9 +7,9 @@
 /// The first resolve instantiates the provider (and the modules it requires) and runs its `moduleDidLoad`
 /// exactly once, even when many tasks ask at the same moment. Later resolves are a cached, typed lookup.
 public final class ModuleBridge: Sendable {
-    let registry: ModuleRegistry
+    let registry: any ModuleResolving
 
-    init(registry: ModuleRegistry) {
+    init(registry: any ModuleResolving) {
         self.registry = registry
     }
 
@@ -31,19 +31,19 @@ public final class ModuleBridge: Sendable {
 
     /// The service of type `Service` (usually a protocol), from the module that declares it provides it.
     @inlinable
-    public func resolve<Service>(_ type: Service.Type) throws(ResolutionError) -> Service {
+    public func resolve<Service: Sendable>(_ type: Service.Type) throws(ResolutionError) -> Service {
         try resolveService(type)
     }
 
     /// The service of type `Service`, or `nil` when no module provides it; a provider that fails to load still throws.
-    public func resolveIfProvided<Service>(_ type: Service.Type) throws(ResolutionError) -> Service? {
-        guard registry.provides(ObjectIdentifier(type)) else { return nil }
+    public func resolveIfProvided<Service: Sendable>(_ type: Service.Type) throws(ResolutionError) -> Service? {
+        guard registry.provides(ObjectIdentifier(Service.self)) else { return nil }
         return try registry.service(type)
     }
 
     /// Whether some registered module (or an injection) provides `Service`.
     public func provides<Service>(_ type: Service.Type) -> Bool {
-        registry.provides(ObjectIdentifier(type))
+        registry.provides(ObjectIdentifier(Service.self))
     }
 
     /// Every service the registered modules declare, with its provider, in registration order.
@@ -58,7 +58,7 @@ public final class ModuleBridge: Sendable {
     }
 
     @usableFromInline
-    func resolveService<Service>(_ type: Service.Type) throws(ResolutionError) -> Service {
+    func resolveService<Service: Sendable>(_ type: Service.Type) throws(ResolutionError) -> Service {
         try registry.service(type)
     }
 }

@@ -6,12 +6,16 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "ModuleHost", targets: ["ModuleHost"]),
+        // Test support for apps and modules: injecting stand-in modules and services.
+        .library(name: "ModuleHostTesting", targets: ["ModuleHostTesting"]),
         .executable(name: "app-shell", targets: ["AppShell"]),
     ],
     targets: [
         // The library: manifest -> registry -> bridge -> initiator.
         // It has no C module in its interface, so plugins compile against it with nothing but its .swiftmodule.
         .target(name: "ModuleHost", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
+        // Test support (as swift-service-lifecycle's TestKit): injection of stand-in modules and services.
+        .target(name: "ModuleHostTesting", dependencies: ["ModuleHost"]),
 
         // The C library's crypt(3) (libxcrypt on Linux), used by AuthModule for password hashes.
         .systemLibrary(name: "CCrypt", path: "Sources/CCrypt"),
@@ -37,9 +41,9 @@ let package = Package(
             linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"], .when(platforms: [.linux]))]
         ),
 
-        .testTarget(name: "ModuleHostTests", dependencies: ["ModuleHost"]),
-        .testTarget(name: "AuthModuleTests", dependencies: ["AuthModule", "AuthInterface", "ModuleHost"]),
-        .testTarget(name: "NumbersModuleTests", dependencies: ["NumbersModule", "NumbersInterface", "ModuleHost"]),
+        .testTarget(name: "ModuleHostTests", dependencies: ["ModuleHost", "ModuleHostTesting"]),
+        .testTarget(name: "AuthModuleTests", dependencies: ["AuthModule", "AuthInterface", "ModuleHost", "ModuleHostTesting"]),
+        .testTarget(name: "NumbersModuleTests", dependencies: ["NumbersModule", "NumbersInterface", "ModuleHost", "ModuleHostTesting"]),
         .testTarget(name: "AppShellTests", dependencies: ["AppShell"]),
         // Holds the package's shape: which targets may depend on and import which (reads dump-package and the sources).
         .testTarget(name: "PackageShapeTests"),

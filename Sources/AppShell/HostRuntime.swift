@@ -28,7 +28,7 @@ struct HostRuntime: Sendable {
             case .info: if !invocation.quiet { console.diagnostic("note: [\(notice.module)] \(notice.message)") }
             }
         }
-        manager.inject(environment, as: HostEnvironment.self)
+        manager.provide(environment, as: HostEnvironment.self)
         do {
             let warnings = try manager.registerModules(withConfigFilePath: manifestURL)
             warnings.forEach { console.diagnostic(render($0, console: console)) }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ModuleHost
+import ModuleHostTesting
 
 /// Tags that make distinct module types out of one generic class.
 enum Tag0 {}; enum Tag1 {}; enum Tag2 {}; enum Tag3 {}; enum Tag4 {}; enum Tag5 {}; enum Tag6 {}; enum Tag7 {}

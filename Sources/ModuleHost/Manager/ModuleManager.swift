@@ -19,7 +19,7 @@ public final class ModuleManager: ModuleContext {
     /// Runs the registered modules' startup operations (read when ``Initiator/start()`` is called) together
     /// with any added in code, as one graph.
     public let initiator: Initiator
-    let registry: ModuleRegistry
+    package let registry: ModuleRegistry
 
     /// Command names the host keeps for its own commands; a module declaring one is a validation error.
     public let reservedCommandNames: Set<String>
@@ -41,104 +41,6 @@ public final class ModuleManager: ModuleContext {
         }
         registry.setOwner(self)
         source.set(self)
-    }
-
-    // MARK: Registration from a manifest
-
-    /// Reads, validates and registers the manifest at `url` (the seed's name for it); returns its warnings.
-    ///
-    /// Every problem is reported at once in the thrown ``ManifestError``; nothing is registered unless the
-    /// whole manifest is valid. Modules are instantiated later: on first resolve, or by ``loadEagerModules()``.
-    @discardableResult
-    public func registerModules(withConfigFilePath url: URL) throws(ManifestError) -> [ManifestDiagnostic] {
-        try register(ManifestReader.read(contentsOf: url), file: url.path)
-    }
-
-    /// Reads, validates and registers manifest `data`; `file` names it in diagnostics. Returns its warnings.
-    @discardableResult
-    public func registerModules(from data: Data, file: String? = nil) throws(ManifestError) -> [ManifestDiagnostic] {
-        try register(ManifestReader.read(data, file: file), file: file)
-    }
-
-    /// Validates and registers a decoded manifest; returns its warnings.
-    @discardableResult
-    public func registerModules(from manifest: Manifest) throws(ManifestError) -> [ManifestDiagnostic] {
-        try register(ManifestReader.Result(manifest: manifest, diagnostics: []), file: manifest.file)
-    }
-
-    /// Every problem in the manifest at `url`, checked against this manager's registrations, without registering.
-    public func validateManifest(at url: URL) -> [ManifestDiagnostic] {
-        validate(ManifestReader.read(contentsOf: url)).diagnostics
-    }
-
-    private func validate(_ read: ManifestReader.Result) -> (registrations: [ModuleRegistration], diagnostics: [ManifestDiagnostic]) {
-        // Entries whose structure was sound are checked further even when others were not, so one run
-        // reports every problem, like a compiler.
-        guard let manifest = read.manifest else { return ([], read.diagnostics) }
-        let validation = ManifestValidator(manifest: manifest, resolver: typeResolver, existing: registry.existing(),
-                                           reservedCommandNames: reservedCommandNames).validate()
-        let structurallySound = !read.diagnostics.contains { $0.severity == .error }
-        return (structurallySound ? validation.registrations : [], read.diagnostics + validation.diagnostics)
-    }
-
-    private func register(_ read: ManifestReader.Result, file: String?) throws(ManifestError) -> [ManifestDiagnostic] {
-        let (registrations, diagnostics) = validate(read)
-        guard !diagnostics.contains(where: { $0.severity == .error }) else {
-            throw ManifestError(file: file, diagnostics: diagnostics)
-        }
-        let clashes = registry.add(registrations)
-        guard clashes.isEmpty else {
-            throw ManifestError(file: file, diagnostics: clashes.map {
-                ManifestDiagnostic(.error, .duplicateIdentifier, file: file, path: "", location: nil,
-                                   message: "module identifier \"\($0)\" was registered concurrently by another caller")
-            })
-        }
-        return diagnostics
-    }
-
-    // MARK: Registration in code
-
-    /// Registers a module type in code; its requirements are checked when it loads.
-    public func register<Module: ModuleProtocol>(_ type: Module.Type, eager: Bool = false) throws(ManifestError) {
-        var configuration: (any Sendable)?
-        do {
-            configuration = try ConfigurationDecoding.decode(for: type, from: .empty(file: nil, path: "config"))
-        } catch {
-            throw ManifestError(file: nil, diagnostics: error.diagnostics.map {
-                ManifestDiagnostic(.error, .invalidConfig, file: nil, path: String(reflecting: type), location: nil,
-                                   message: "\(String(reflecting: type)) needs a configuration: \($0.message)")
-            })
-        }
-        try registerInCode(type, eager: eager, configuration: configuration)
-    }
-
-    /// Registers a configurable module type in code, with its configuration as a value.
-    public func register<Module: ConfigurableModule>(
-        _ type: Module.Type, config: Module.Configuration, eager: Bool = false
-    ) throws(ManifestError) {
-        try registerInCode(type, eager: eager, configuration: config)
-    }
-
-    private func registerInCode(_ type: any ModuleProtocol.Type, eager: Bool, configuration: (any Sendable)?) throws(ManifestError) {
-        let name = String(reflecting: type)
-        let manifest = Manifest(modules: [Manifest.Entry(typeName: name, eager: eager, path: "register(\(name).self)")])
-        let validator = ManifestValidator(
-            manifest: manifest, resolver: ModuleTypeResolver(lookup: { $0 == name ? type : nil }), existing: registry.existing(),
-            reservedCommandNames: reservedCommandNames)
-        let (_, diagnostics) = validator.validate()
-        // Requirements may be registered later in code; they are checked when the module loads.
-        let errors = diagnostics.filter {
-            $0.severity == .error && ![.missingRequirement, .disabledRequirement, .invalidConfig].contains($0.code)
-        }
-        guard errors.isEmpty else { throw ManifestError(file: nil, diagnostics: errors) }
-        let registration = ModuleRegistration(
-            type: type, typeName: name, eager: eager, configuration: configuration, startup: StartupOverrides(), origin: "code")
-        let clashes = registry.add([registration])
-        guard clashes.isEmpty else {
-            throw ManifestError(file: nil, diagnostics: [ManifestDiagnostic(
-                .error, .duplicateIdentifier, file: nil, path: "register(\(name).self)", location: nil,
-                message: "module identifier \"\(type.moduleIdentifier)\" is already registered")])
-        }
     }
 
     // MARK: Modules
@@ -194,25 +96,12 @@ public final class ModuleManager: ModuleContext {
         try registry.release(identifier)
     }
 
-    // MARK: Test support
+    // MARK: Services of the host
 
-    /// Makes `bridge.resolve(identifier)` return `module` (which is used as is: `moduleDidLoad` is not called).
-    public func inject(_ module: any ModuleProtocol, for identifier: ModuleIdentifier) {
-        registry.inject(module, for: identifier)
-    }
-
-    /// Removes an injected module; resolves go back to the registered module.
-    public func removeInjection(for identifier: ModuleIdentifier) {
-        registry.removeInjection(for: identifier)
-    }
-
-    /// Makes `bridge.resolve(Service.self)` return `service`, whoever provides it.
-    public func inject<Service: Sendable>(_ service: Service, as type: Service.Type) {
-        registry.inject(service, as: type)
-    }
-
-    /// Removes an injected service; resolves go back to the module that provides it.
-    public func removeInjection<Service: Sendable>(as type: Service.Type) {
-        registry.removeInjection(as: type)
+    /// Makes the host itself the provider of `Service`, for services the host implements rather than a module
+    /// (such as ``HostEnvironment``): `bridge.resolve(Service.self)` returns `service`, overriding any module
+    /// that declares it. Keyed by the static type `Service`.
+    public func provide<Service: Sendable>(_ service: Service, as type: Service.Type) {
+        registry.inject(service, as: Service.self)
     }
 }

@@ -41,6 +41,16 @@ public struct Manifest: Sendable {
 }
 
 extension Manifest {
+    /// The folder against which plugin library paths are resolved: the manifest's own, or the working directory.
+    var directory: URL {
+        if let file {
+            return URL(fileURLWithPath: file).deletingLastPathComponent()
+        }
+        return URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
+    }
+}
+
+extension Manifest {
     /// One module listed in a manifest.
     public struct Entry: Sendable {
         /// The module's type name, qualified with its Swift module: `"AuthModule.AuthModule"`.

@@ -62,6 +62,8 @@ public struct ManifestDiagnostic: Sendable, Hashable, CustomStringConvertible {
         case pluginRejected
         /// The manifest lists no enabled modules.
         case noModules
+        /// The report stopped here: the manifest has more problems than are listed.
+        case tooManyProblems
     }
 
     /// Whether this is an error or a warning.

@@ -18,15 +18,26 @@ struct BoundedReportTests {
         // A million entries of the wrong type: a million problems, reported as a thousand and a note.
         let json = "{\"modules\": [" + Array(repeating: "1", count: 1_000_000).joined(separator: ",") + "]}"
         let found = errors(Data(json.utf8))
-        #expect(found.count == ManifestReader.Context.maximumDiagnostics + 1)
-        #expect(found.last?.message == "too many problems; stopped reporting after \(ManifestReader.Context.maximumDiagnostics)")
+        #expect(found.count == DiagnosticSink.maximumDiagnostics + 1)
+        #expect(found.last?.code == .tooManyProblems)
+        #expect(found.last?.message == "too many problems; stopped reporting after \(DiagnosticSink.maximumDiagnostics)")
     }
 
     @Test func thousandsOfUnknownTypeNamesStopAtTheBound() {
         let names = (0..<5000).map { "\"Hostile.Name\($0)\"" }.joined(separator: ",")
         let found = errors(Data("{\"modules\": [\(names)]}".utf8))
-        #expect(found.count == ManifestReader.Context.maximumDiagnostics + 1)
-        #expect(found.last?.message.hasPrefix("too many problems; stopped checking") == true)
+        #expect(found.count == DiagnosticSink.maximumDiagnostics + 1)
+        #expect(found.last?.code == .tooManyProblems)
+    }
+
+    @Test func readingAndValidationShareOneBound() {
+        // 600 structural problems (the reader's) and 600 unknown type names (the validator's): one cap for both.
+        let wrong = Array(repeating: "1", count: 600)
+        let unknown = (0..<600).map { "\"Hostile.Name\($0)\"" }
+        let found = errors(Data("{\"modules\": [\((wrong + unknown).joined(separator: ","))]}".utf8))
+        #expect(found.count == DiagnosticSink.maximumDiagnostics + 1)
+        #expect(found.filter { $0.code == .tooManyProblems }.count == 1)
+        #expect(found.contains { $0.code == .unknownType })
     }
 
     @Test func hugeWhitespaceIsTooLargeNotEmpty() {

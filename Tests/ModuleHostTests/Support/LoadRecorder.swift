@@ -1,5 +1,6 @@
 import Foundation
 import ModuleHost
+import ModuleHostTesting
 
 /// Records events from test modules. Each test injects its own, so parallel tests share nothing.
 final class LoadRecorder: Sendable {

@@ -1,4 +1,4 @@
-/// Everything the registry knows about one module before it is instantiated.
+/// A validated module: what validation hands the registry about one module before it is instantiated.
 struct ModuleRegistration: Sendable {
     let identifier: ModuleIdentifier
     let type: any ModuleProtocol.Type

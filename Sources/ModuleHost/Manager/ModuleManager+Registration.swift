@@ -1,0 +1,107 @@
+import Foundation
+
+extension ModuleManager {
+    /// Reads, validates and registers the manifest at `url` (the seed's name for it); returns its warnings.
+    ///
+    /// Every problem is reported at once in the thrown ``ManifestError``; nothing is registered unless the
+    /// whole manifest is valid. Modules are instantiated later: on first resolve, or by ``loadEagerModules()``
+    /// (which a host calls after registering, before ``Initiator/start()``, for modules marked `"eager": true`).
+    /// Plugin libraries the manifest names are loaded first, in a step of their own, and validation follows.
+    @discardableResult
+    public func registerModules(withConfigFilePath url: URL) throws(ManifestError) -> [ManifestDiagnostic] {
+        try register(ManifestReader.read(contentsOf: url), file: url.path)
+    }
+
+    /// Reads, validates and registers manifest `data`; `file` names it in diagnostics. Returns its warnings.
+    @discardableResult
+    public func registerModules(from data: Data, file: String? = nil) throws(ManifestError) -> [ManifestDiagnostic] {
+        try register(ManifestReader.read(data, file: file), file: file)
+    }
+
+    /// Every problem in the manifest at `url`, checked against this manager's registrations, without registering.
+    ///
+    /// Type names of plugin modules can only be checked once their library is loaded, so this loads the plugin
+    /// libraries the manifest names (after the same safety checks as registration), then validates.
+    public func validateManifest(at url: URL) -> [ManifestDiagnostic] {
+        var read = ManifestReader.read(contentsOf: url)
+        _ = validate(&read)
+        return read.diagnostics
+    }
+
+    /// Loads the manifest's plugin libraries, then validates it; every stage reports into the read's one sink.
+    /// Returns the registrations, or none when there is an error.
+    private func validate(_ read: inout ManifestReader.Result) -> [ModuleRegistration] {
+        // Entries whose structure was sound are checked further even when others were not, so one run
+        // reports every problem, like a compiler.
+        guard let manifest = read.manifest else { return [] }
+        let structurallySound = !read.sink.hasErrors
+        let plugins = PluginLoader.loadLibraries(of: manifest, into: &read.sink)
+        let validator = ManifestValidator(manifest: manifest, resolver: typeResolver, existing: registry.registeredModules(),
+                                          reservedCommandNames: reservedCommandNames, plugins: plugins)
+        let registrations = validator.validate(into: &read.sink)
+        return structurallySound ? registrations : []
+    }
+
+    private func register(_ read: ManifestReader.Result, file: String?) throws(ManifestError) -> [ManifestDiagnostic] {
+        var read = read
+        let registrations = validate(&read)
+        guard !read.sink.hasErrors else {
+            throw ManifestError(file: file, diagnostics: read.diagnostics)
+        }
+        try add(registrations, file: file, path: "")
+        return read.diagnostics
+    }
+
+    /// Adds validated registrations; throws if another caller registered one of their identifiers meanwhile.
+    private func add(_ registrations: [ModuleRegistration], file: String?, path: String) throws(ManifestError) {
+        let clashes = registry.add(registrations)
+        guard clashes.isEmpty else {
+            throw ManifestError(file: file, diagnostics: clashes.map {
+                ManifestDiagnostic(.error, .duplicateIdentifier, file: file, path: path, location: nil,
+                                   message: "module identifier \"\($0)\" is already registered")
+            })
+        }
+    }
+
+    // MARK: Registration in code
+
+    /// Registers a module type in code; its requirements are checked when it loads.
+    public func register<Module: ModuleProtocol>(_ type: Module.Type, eager: Bool = false) throws(ManifestError) {
+        let path = "register(\(String(reflecting: type)).self)"
+        var configuration: (any Sendable)?
+        do {
+            configuration = try ConfigurationDecoding.decode(for: type, from: .empty(file: nil, path: "config"))
+        } catch {
+            throw ManifestError(file: nil, diagnostics: error.diagnostics.map {
+                ManifestDiagnostic(.error, .invalidConfig, file: nil, path: path, location: nil,
+                                   message: "\(String(reflecting: type)) needs a configuration: \($0.message)")
+            })
+        }
+        try registerInCode(type, eager: eager, configuration: configuration)
+    }
+
+    /// Registers a configurable module type in code, with its configuration as a value.
+    public func register<Module: ConfigurableModule>(
+        _ type: Module.Type, config: Module.Configuration, eager: Bool = false
+    ) throws(ManifestError) {
+        try registerInCode(type, eager: eager, configuration: config)
+    }
+
+    /// Checks what can be checked of one type registered in code (its identifier, services and command names
+    /// against what is registered; requirements may come later and are checked when it loads), then adds it.
+    private func registerInCode(_ type: any ModuleProtocol.Type, eager: Bool, configuration: (any Sendable)?) throws(ManifestError) {
+        let name = String(reflecting: type)
+        let path = "register(\(name).self)"
+        let entry = Manifest.Entry(typeName: name, eager: eager, path: path)
+        let validator = ManifestValidator(manifest: Manifest(modules: [entry]), resolver: .types([type]),
+                                          existing: registry.registeredModules(), reservedCommandNames: reservedCommandNames)
+        var sink = DiagnosticSink(file: nil)
+        let resolved = [ManifestValidator.ResolvedEntry(entry: entry, type: type)]
+        _ = validator.checkUniqueness(of: resolved, into: &sink)
+        validator.checkCommandNames(of: resolved, into: &sink)
+        guard !sink.hasErrors else { throw ManifestError(file: nil, diagnostics: sink.diagnostics) }
+        let registration = ModuleRegistration(
+            type: type, typeName: name, eager: eager, configuration: configuration, startup: StartupOverrides(), origin: "code")
+        try add([registration], file: nil, path: path)
+    }
+}

@@ -1,0 +1,215 @@
+extension ManifestReader {
+    /// Walks the parsed document, checking the shape of every field and reporting into one sink.
+    struct Context {
+        let source: [UInt8]
+        var sink: DiagnosticSink
+
+        init(file: String?, source: [UInt8]) {
+            self.source = source
+            self.sink = DiagnosticSink(file: file)
+        }
+
+        var file: String? { sink.file }
+
+        mutating func error(_ code: ManifestDiagnostic.Code, _ path: String, _ location: SourceLocation?, _ message: String, suggestion: String? = nil) {
+            sink.report(.error, code, path: path, location: location, message, suggestion: suggestion)
+        }
+
+        mutating func warning(_ code: ManifestDiagnostic.Code, _ path: String, _ location: SourceLocation?, _ message: String) {
+            sink.report(.warning, code, path: path, location: location, message)
+        }
+
+        mutating func wrongType(_ path: String, _ value: JSONValue, expected: String) {
+            error(.wrongType, path, value.location, "expected \(expected), found \(value.typeName)")
+        }
+
+        /// Reports every key that appears again in the same object (JSON parsers would silently keep one).
+        mutating func checkRepeatedKeys(_ members: [JSONValue.Member], path: String) {
+            var seen: Set<String> = []
+            for member in members where !seen.insert(member.key).inserted {
+                let memberPath = path.isEmpty ? member.key : "\(path).\(member.key)"
+                error(.invalidValue, memberPath, member.keyLocation, "field \"\(member.key)\" appears more than once")
+            }
+        }
+
+        /// Reports repeated keys, and members not in `known` with the closest known name as a suggestion.
+        mutating func checkFields(_ members: [JSONValue.Member], known: [String], path: String, what: String) {
+            checkRepeatedKeys(members, path: path)
+            for member in members {
+                let memberPath = path.isEmpty ? member.key : "\(path).\(member.key)"
+                guard !known.contains(member.key) else { continue }
+                let hint = Suggestions.closest(to: member.key, in: known).map { "did you mean \"\($0)\"?" }
+                error(.unknownField, memberPath, member.keyLocation,
+                      "unknown field \"\(member.key)\" in \(what); expected one of \(known.map { "\"\($0)\"" }.joined(separator: ", "))",
+                      suggestion: hint)
+            }
+        }
+
+        mutating func readRoot(_ root: JSONValue) -> Manifest? {
+            guard case .object(let members) = root.kind else {
+                wrongType("", root, expected: "an object with a \"modules\" array")
+                return nil
+            }
+            checkFields(members, known: ManifestReader.rootFields, path: "", what: "the manifest")
+            var version = 1
+            if let value = root.member("version") {
+                if case .number(let number, true) = value.kind, let integer = Int(exactly: number) {
+                    version = integer
+                    if !Manifest.supportedVersions.contains(integer) {
+                        error(.unsupportedVersion, "version", value.location,
+                              "manifest version \(integer) is not supported; this ModuleHost reads version \(Manifest.supportedVersions.upperBound)")
+                    }
+                } else {
+                    wrongType("version", value, expected: "an integer")
+                }
+            }
+            guard let modulesValue = root.member("modules") else {
+                error(.missingField, "", root.location, "missing field \"modules\"; expected an array of module entries")
+                return nil
+            }
+            guard case .array(let elements) = modulesValue.kind else {
+                wrongType("modules", modulesValue, expected: "an array of module entries")
+                return nil
+            }
+            var entries: [Manifest.Entry] = []
+            for (index, element) in elements.enumerated() {
+                if let entry = readEntry(element, path: "modules[\(index)]") {
+                    entries.append(entry)
+                }
+            }
+            if elements.isEmpty {
+                warning(.noModules, "modules", modulesValue.location, "the manifest lists no modules")
+            }
+            return Manifest(version: version, modules: entries, file: file)
+        }
+
+        mutating func readEntry(_ value: JSONValue, path: String) -> Manifest.Entry? {
+            switch value.kind {
+            case .string(let name):
+                guard checkTypeName(name, path: path, location: value.location) else { return nil }
+                return Manifest.Entry(typeName: name, path: path, location: value.location)
+            case .object(let members):
+                checkFields(members, known: ManifestReader.entryFields, path: path, what: "a module entry")
+                var valid = true
+                var entry = Manifest.Entry(typeName: "", path: path, location: value.location)
+                if let type = value.member("type") {
+                    if case .string(let name) = type.kind {
+                        valid = checkTypeName(name, path: "\(path).type", location: type.location) && valid
+                        entry.typeName = name
+                    } else {
+                        wrongType("\(path).type", type, expected: "a string naming the module's type, like \"AuthModule.AuthModule\"")
+                        valid = false
+                    }
+                } else {
+                    error(.missingField, path, value.location, "missing field \"type\"; expected the module's type name, like \"AuthModule.AuthModule\"")
+                    valid = false
+                }
+                if let enabled = readBool(value, "enabled", path: path) { entry.enabled = enabled }
+                if let eager = readBool(value, "eager", path: path) { entry.eager = eager }
+                if let optional = readBool(value, "optional", path: path) { entry.optional = optional }
+                entry.library = readString(value, "library", path: path, expected: "a path to a shared library")
+                entry.sha256 = readString(value, "sha256", path: path, expected: "64 hexadecimal digits")
+                if let config = value.member("config") {
+                    if case .object = config.kind {
+                        entry.config = ModuleConfiguration(value: config, source: source, file: file, path: "\(path).config")
+                    } else {
+                        wrongType("\(path).config", config, expected: "an object")
+                        valid = false
+                    }
+                }
+                entry.startup = readOverrides(value, path: path)
+                if let operations = value.member("operations") {
+                    if case .object(let members) = operations.kind {
+                        checkRepeatedKeys(members, path: "\(path).operations")
+                        for member in members {
+                            let operationPath = "\(path).operations.\(member.key)"
+                            guard case .object(let fields) = member.value.kind else {
+                                wrongType(operationPath, member.value, expected: "an object of startup overrides")
+                                continue
+                            }
+                            checkFields(fields, known: ManifestReader.overrideFields, path: operationPath, what: "operation overrides")
+                            entry.startup.operations[member.key] = readOverrides(member.value, path: operationPath)
+                        }
+                    } else {
+                        wrongType("\(path).operations", operations, expected: "an object keyed by operation identifier")
+                    }
+                }
+                return valid ? entry : nil
+            default:
+                wrongType(path, value, expected: "a type name string or a module entry object")
+                return nil
+            }
+        }
+
+        mutating func checkTypeName(_ name: String, path: String, location: SourceLocation) -> Bool {
+            if name.allSatisfy(\.isWhitespace) {
+                error(.invalidValue, path, location, "the type name is empty; expected a name like \"AuthModule.AuthModule\"")
+                return false
+            }
+            // Swift identifiers joined by dots; this also keeps mangled names away from the runtime lookup.
+            let isIdentifier = { (part: Substring) -> Bool in
+                guard let first = part.first, first == "_" || first.isLetter else { return false }
+                return part.allSatisfy { $0 == "_" || $0.isLetter || $0.isNumber }
+            }
+            if !name.split(separator: ".", omittingEmptySubsequences: false).allSatisfy(isIdentifier) {
+                error(.invalidValue, path, location,
+                      "\"\(name)\" is not a type name; expected Swift identifiers joined by dots, like \"AuthModule.AuthModule\"")
+                return false
+            }
+            return true
+        }
+
+        mutating func readBool(_ object: JSONValue, _ key: String, path: String) -> Bool? {
+            guard let value = object.member(key) else { return nil }
+            guard case .bool(let flag) = value.kind else {
+                wrongType("\(path).\(key)", value, expected: "true or false")
+                return nil
+            }
+            return flag
+        }
+
+        mutating func readString(_ object: JSONValue, _ key: String, path: String, expected: String) -> String? {
+            guard let value = object.member(key) else { return nil }
+            guard case .string(let text) = value.kind, !text.isEmpty else {
+                wrongType("\(path).\(key)", value, expected: expected)
+                return nil
+            }
+            return text
+        }
+
+        mutating func readOverrides(_ object: JSONValue, path: String) -> StartupOverrides {
+            var overrides = StartupOverrides()
+            if let value = object.member("priority") {
+                let names = StartupPriority.allCases.map(\.rawValue)
+                if case .string(let name) = value.kind, let priority = StartupPriority(rawValue: name) {
+                    overrides.priority = priority
+                } else if case .string(let name) = value.kind {
+                    error(.invalidValue, "\(path).priority", value.location,
+                          "unknown priority \"\(name)\"; expected one of \(names.joined(separator: ", "))",
+                          suggestion: Suggestions.closest(to: name, in: names).map { "did you mean \"\($0)\"?" })
+                } else {
+                    wrongType("\(path).priority", value, expected: "a priority name (\(names.joined(separator: ", ")))")
+                }
+            }
+            if let value = object.member("timeout") {
+                // At least a millisecond: timeouts are kept in milliseconds, and a zero one would fire at once.
+                if case .number(let seconds, _) = value.kind, seconds >= 0.001, seconds <= 86_400 {
+                    overrides.timeout = .milliseconds(Int64((seconds * 1000).rounded()))
+                } else if case .number = value.kind {
+                    error(.invalidValue, "\(path).timeout", value.location, "expected a timeout in seconds from 0.001 to 86400")
+                } else {
+                    wrongType("\(path).timeout", value, expected: "a number of seconds")
+                }
+            }
+            if let value = object.member("failurePolicy") {
+                if case .string(let name) = value.kind, let policy = StartupFailurePolicy(rawValue: name) {
+                    overrides.failurePolicy = policy
+                } else {
+                    let found = if case .string(let name) = value.kind { "\"\(name)\"" } else { value.typeName }
+                    error(.invalidValue, "\(path).failurePolicy", value.location, "expected \"required\" or \"optional\", found \(found)")
+                }
+            }
+            return overrides
+        }
+    }
+}

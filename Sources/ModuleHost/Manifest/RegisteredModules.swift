@@ -1,0 +1,12 @@
+/// What a manager already holds, so that validating a second manifest (or a module registered in code) finds
+/// clashes with the first. The registry makes one; validation only reads it.
+struct RegisteredModules {
+    /// Identifiers already taken, each with its owner described as "Type (origin)".
+    var identifiers: [ModuleIdentifier: String] = [:]
+    /// Services already provided, by the identity of their type.
+    var services: [ObjectIdentifier: (service: String, module: ModuleIdentifier)] = [:]
+    /// Type names already registered, offered as "did you mean" suggestions.
+    var typeNames: [String] = []
+    /// Command names already declared, each with its owner described as "Type (origin)".
+    var commands: [String: String] = [:]
+}

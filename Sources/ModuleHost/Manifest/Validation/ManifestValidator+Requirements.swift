@@ -1,0 +1,36 @@
+extension ManifestValidator {
+    /// Pass 4: every module a module requires is present and enabled.
+    func checkRequirements(of resolved: [ResolvedEntry], identifiers: [ModuleIdentifier: String],
+                           disabled: [ModuleIdentifier: Manifest.Entry], into sink: inout DiagnosticSink) {
+        // Sorted once, for the suggestions.
+        var knownIdentifiers: [String]?
+        for (entry, type) in resolved.map({ ($0.entry, $0.type) }) {
+            for requirement in type.requiredModules where identifiers[requirement] == nil {
+                if let disabledEntry = disabled[requirement] {
+                    report(.error, .disabledRequirement, entry,
+                           "\(entry.typeName) requires module \"\(requirement)\", but its entry \(disabledEntry.path) (\(disabledEntry.typeName)) is disabled",
+                           into: &sink)
+                } else {
+                    let candidates = knownIdentifiers ?? identifiers.keys.map(\.rawValue).sorted()
+                    knownIdentifiers = candidates
+                    let hint = Suggestions.closest(to: requirement.rawValue, in: candidates)
+                    report(.error, .missingRequirement, entry, "\(entry.typeName) requires module \"\(requirement)\", which no entry provides",
+                           suggestion: hint.map { "did you mean \"\($0)\"?" }, into: &sink)
+                }
+            }
+        }
+    }
+
+    /// Pass 5: requirements do not form a cycle; each cycle is reported once, at its first module's entry.
+    func checkCycles(among resolved: [ResolvedEntry], into sink: inout DiagnosticSink) {
+        let index = Dictionary(resolved.enumerated().map { ($0.element.type.moduleIdentifier, $0.offset) },
+                               uniquingKeysWith: { first, _ in first })
+        let cycles = CycleFinder.cycles(nodeCount: resolved.count) { node in
+            resolved[node].type.requiredModules.compactMap { index[$0] }
+        }
+        for cycle in cycles {
+            let path = cycle.map { resolved[$0].type.moduleIdentifier.rawValue }.joined(separator: " -> ")
+            report(.error, .dependencyCycle, resolved[cycle[0]].entry, "modules require each other in a cycle: \(path)", into: &sink)
+        }
+    }
+}

@@ -1,0 +1,83 @@
+extension ManifestValidator {
+    /// Pass 1: looks every entry's type name up. Returns the enabled modules, and the disabled ones by identifier
+    /// (a requirement on one of those gets its own message).
+    func resolveTypes(into sink: inout DiagnosticSink) -> (enabled: [ResolvedEntry], disabled: [ModuleIdentifier: Manifest.Entry]) {
+        var enabled: [ResolvedEntry] = []
+        var disabled: [ModuleIdentifier: Manifest.Entry] = [:]
+        var candidates = SuggestionCandidates(validator: self)
+        for (index, entry) in manifest.modules.enumerated() where !plugins.refused.contains(index) {
+            // A hostile manifest of a million unknown names gets a bounded report, quickly.
+            if sink.isFull { break }
+            guard let type = resolveType(of: entry, library: plugins.loaded[index], candidates: &candidates, into: &sink) else {
+                continue
+            }
+            if entry.enabled {
+                enabled.append(ResolvedEntry(entry: entry, type: type))
+            } else {
+                disabled[type.moduleIdentifier] = entry
+            }
+        }
+        return (enabled, disabled)
+    }
+
+    /// The module type `entry` names, or `nil` after reporting why there is none.
+    private func resolveType(of entry: Manifest.Entry, library: String?, candidates: inout SuggestionCandidates,
+                             into sink: inout DiagnosticSink) -> (any ModuleProtocol.Type)? {
+        let typePath = "\(entry.path).type"
+        guard let found = resolver.type(named: entry.typeName) else {
+            if let library {
+                report(entry.optional ? .warning : .error, .unknownType, entry, path: typePath,
+                       "the library \(library) loaded, but it defines no type named \"\(entry.typeName)\"", into: &sink)
+                return nil
+            }
+            var message = "no type named \"\(entry.typeName)\" is linked into this program"
+            if !entry.typeName.contains(".") {
+                message += "; type names are qualified with their Swift module, like \"AuthModule.AuthModule\""
+            }
+            let hint = Suggestions.closest(to: entry.typeName, in: candidates.names(for: entry.typeName))
+            report(entry.enabled ? .error : .warning, .unknownType, entry, path: typePath, message,
+                   suggestion: hint.map { "did you mean \"\($0)\"?" }, into: &sink)
+            return nil
+        }
+        guard let moduleType = found as? any ModuleProtocol.Type else {
+            report(entry.enabled ? .error : .warning, .notAModule, entry, path: typePath,
+                   "\"\(entry.typeName)\" exists but does not conform to ModuleProtocol; it will not be instantiated", into: &sink)
+            return nil
+        }
+        return moduleType
+    }
+}
+
+/// The type names a "did you mean" may offer for an unknown name: those the manager and the resolver know
+/// (looked up once, on the first unknown name), plus the guesses made from the unknown name itself. The work per
+/// unknown name is bounded, so a manifest of many unknown names costs time linear in its size.
+struct SuggestionCandidates {
+    let validator: ManifestValidator
+    private var known: [String]?
+
+    init(validator: ManifestValidator) {
+        self.validator = validator
+    }
+
+    /// The names that resolve, worth suggesting for `name`.
+    mutating func names(for name: String) -> [String] {
+        let known = self.known ?? resolvable(validator.existing.typeNames + validator.resolver.knownTypeNames)
+        self.known = known
+        return known + resolvable(Self.guesses(for: name)).filter { !known.contains($0) }
+    }
+
+    private func resolvable(_ names: [String]) -> [String] {
+        var seen: Set<String> = []
+        return names.filter { seen.insert($0).inserted && validator.resolver.type(named: $0) != nil }
+    }
+
+    /// Names worth trying as suggestions for `name`: the SwiftPM convention of a module class named after its
+    /// target (`AuthModule.AuthModule`), which covers a misspelt class or a missing prefix.
+    static func guesses(for name: String) -> [String] {
+        let parts = name.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        var names: [String] = []
+        if let first = parts.first { names.append("\(first).\(first)") }
+        if let last = parts.last { names.append("\(last).\(last)") }
+        return names
+    }
+}

@@ -1,0 +1,52 @@
+extension ManifestValidator {
+    /// Pass 2: module identifiers and services are unique across this manifest and what is already registered.
+    /// Returns every identifier taken (the existing ones included), each with its owner.
+    func checkUniqueness(of resolved: [ResolvedEntry], into sink: inout DiagnosticSink) -> [ModuleIdentifier: String] {
+        var identifiers = existing.identifiers
+        var services = existing.services
+        for (entry, type) in resolved.map({ ($0.entry, $0.type) }) {
+            let identifier = type.moduleIdentifier
+            if let other = identifiers[identifier] {
+                report(.error, .duplicateIdentifier, entry, path: "\(entry.path).type",
+                       "\(entry.typeName) declares module identifier \"\(identifier)\", which \(other) already declares", into: &sink)
+            } else {
+                identifiers[identifier] = "\(entry.typeName) (\(entry.path))"
+            }
+            for service in type.providedServices {
+                if let other = services[service.key], other.module != identifier {
+                    report(.error, .duplicateService, entry, path: "\(entry.path).type",
+                           "\(entry.typeName) provides \(service.name), which module \"\(other.module)\" already provides; a service has exactly one provider",
+                           into: &sink)
+                } else {
+                    services[service.key] = (service.name, identifier)
+                }
+            }
+        }
+        return identifiers
+    }
+
+    /// Pass 3: command names are single words, unique across modules, and not the host's own.
+    func checkCommandNames(of resolved: [ResolvedEntry], into sink: inout DiagnosticSink) {
+        var commands = existing.commands
+        for (entry, type) in resolved.map({ ($0.entry, $0.type) }) {
+            for command in ModuleCommandDeclarations.commands(of: type) {
+                let path = "\(entry.path).type"
+                if let problem = ModuleCommand.problem(withName: command.name) {
+                    report(.error, .invalidCommand, entry, path: path,
+                           "\(entry.typeName) declares a command named \(DisplayText.quoted(command.name, with: "\"")): \(problem)",
+                           into: &sink)
+                } else if reservedCommandNames.contains(command.name) {
+                    report(.error, .duplicateCommand, entry, path: path,
+                           "\(entry.typeName) declares the command \"\(command.name)\", which is one of the host's own commands",
+                           into: &sink)
+                } else if let other = commands[command.name] {
+                    report(.error, .duplicateCommand, entry, path: path,
+                           "\(entry.typeName) declares the command \"\(command.name)\", which \(other) already declares; a command has exactly one module",
+                           into: &sink)
+                } else {
+                    commands[command.name] = "\(entry.typeName) (\(entry.path))"
+                }
+            }
+        }
+    }
+}

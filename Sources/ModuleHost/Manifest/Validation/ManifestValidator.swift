@@ -1,0 +1,38 @@
+/// Checks a structurally sound manifest against the program, as a series of named passes that all report into
+/// one ``DiagnosticSink``, so one run reports every problem, like a compiler.
+///
+/// Validation has no side effects: it reads the manifest, looks type names up and decodes configs. Loading
+/// plugin libraries is a separate step that comes before it (its outcome is ``plugins``).
+struct ManifestValidator {
+    let manifest: Manifest
+    let resolver: ModuleTypeResolver
+    /// What the manager already holds.
+    let existing: RegisteredModules
+    /// Command names the host keeps for itself.
+    var reservedCommandNames: Set<String> = []
+    /// The outcome of loading the manifest's plugin libraries.
+    var plugins = PluginLibraries()
+
+    /// A manifest entry whose type was found and is a module.
+    struct ResolvedEntry {
+        var entry: Manifest.Entry
+        var type: any ModuleProtocol.Type
+    }
+
+    /// The registrations of the enabled modules, or none when the sink holds an error.
+    func validate(into sink: inout DiagnosticSink) -> [ModuleRegistration] {
+        let (resolved, disabled) = resolveTypes(into: &sink)
+        let identifiers = checkUniqueness(of: resolved, into: &sink)
+        checkCommandNames(of: resolved, into: &sink)
+        checkRequirements(of: resolved, identifiers: identifiers, disabled: disabled, into: &sink)
+        checkCycles(among: resolved, into: &sink)
+        let registrations = resolved.map { registration(for: $0, into: &sink) }
+        return sink.hasErrors ? [] : registrations
+    }
+
+    /// Reports a problem about `entry`, at `path` (the entry's own by default).
+    func report(_ severity: ManifestDiagnostic.Severity, _ code: ManifestDiagnostic.Code, _ entry: Manifest.Entry,
+                path: String? = nil, _ message: String, suggestion: String? = nil, into sink: inout DiagnosticSink) {
+        sink.report(severity, code, path: path ?? entry.path, location: entry.location, message, suggestion: suggestion)
+    }
+}

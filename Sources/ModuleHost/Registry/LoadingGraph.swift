@@ -1,0 +1,110 @@
+/// Where each module is in its life, which thread is loading what, and who waits for whom: the state machine
+/// the registry's condition guards. Pure data: every method is called with that condition held.
+struct LoadingGraph {
+    private var states: [ModuleIdentifier: LoadState] = [:]
+    /// Loaded modules, in the order they finished loading.
+    private(set) var loadOrder: [ModuleIdentifier] = []
+    /// The modules each thread is loading, outermost first.
+    private var loadingStacks: [ThreadIdentity: [ModuleIdentifier]] = [:]
+    /// The module each waiting thread waits for.
+    private var waitingFor: [ThreadIdentity: ModuleIdentifier] = [:]
+
+    /// The state of `identifier` (`.registered` until it first loads).
+    func state(of identifier: ModuleIdentifier) -> LoadState {
+        states[identifier] ?? .registered
+    }
+
+    /// The loaded instance of `identifier`, if it is loaded.
+    func loadedModule(_ identifier: ModuleIdentifier) -> (any ModuleProtocol)? {
+        if case .loaded(let module) = states[identifier] { return module }
+        return nil
+    }
+
+    /// Marks `identifier` as being loaded by `thread`.
+    mutating func beginLoading(_ identifier: ModuleIdentifier, by thread: ThreadIdentity) {
+        states[identifier] = .loading(by: thread)
+        loadingStacks[thread, default: []].append(identifier)
+    }
+
+    /// Records how `thread`'s innermost load of `identifier` ended.
+    mutating func finishLoading(_ identifier: ModuleIdentifier, by thread: ThreadIdentity,
+                                with result: Result<any ModuleProtocol, ResolutionError>) {
+        loadingStacks[thread]?.removeLast()
+        if loadingStacks[thread]?.isEmpty == true { loadingStacks[thread] = nil }
+        switch result {
+        case .success(let module):
+            states[identifier] = .loaded(module)
+            loadOrder.append(identifier)
+        case .failure(let error):
+            states[identifier] = .failed(error)
+        }
+    }
+
+    /// Records that `thread` waits for `identifier` (or no longer waits, for `nil`).
+    mutating func setWaiting(_ thread: ThreadIdentity, for identifier: ModuleIdentifier?) {
+        waitingFor[thread] = identifier
+    }
+
+    /// The first of `identifiers` that some thread is loading, with that thread.
+    func firstLoading(in identifiers: some Sequence<ModuleIdentifier>) -> (module: ModuleIdentifier, loader: ThreadIdentity)? {
+        for identifier in identifiers {
+            if case .loading(let loader) = states[identifier] { return (identifier, loader) }
+        }
+        return nil
+    }
+
+    /// The modules `thread` is loading right now.
+    func modulesLoaded(by thread: ThreadIdentity) -> [ModuleIdentifier] {
+        loadingStacks[thread] ?? []
+    }
+
+    /// If `me` waiting for `owner` to finish loading `wanted` would never end, the cycle of modules involved.
+    func waitCycle(of me: ThreadIdentity, wanting wanted: ModuleIdentifier, owner: ThreadIdentity) -> [ModuleIdentifier]? {
+        var path: [ModuleIdentifier] = []
+        var target = wanted
+        var thread = owner
+        var visited: Set<ThreadIdentity> = []
+        while visited.insert(thread).inserted {
+            // The part of `thread`'s loading chain from `target` on.
+            let stack = loadingStacks[thread] ?? []
+            let tail = stack.firstIndex(of: target).map { Array(stack[$0...]) } ?? [target]
+            path.append(contentsOf: tail)
+            if thread == me {
+                return path + [wanted]
+            }
+            guard let next = waitingFor[thread], case .loading(let nextOwner) = states[next] else {
+                return nil
+            }
+            target = next
+            thread = nextOwner
+        }
+        return nil
+    }
+
+    /// Forgets the loaded and failed instances of `identifiers` (so the next resolve loads them afresh); returns
+    /// the loaded ones in reverse load order, the order to unload them in.
+    mutating func forget(_ identifiers: Set<ModuleIdentifier>) -> [(ModuleIdentifier, any ModuleProtocol)] {
+        var released: [(ModuleIdentifier, any ModuleProtocol)] = []
+        for identifier in loadOrder.reversed() where identifiers.contains(identifier) {
+            if let module = loadedModule(identifier) { released.append((identifier, module)) }
+        }
+        for identifier in identifiers {
+            switch states[identifier] {
+            case .loaded?, .failed?: states[identifier] = .registered
+            default: break
+            }
+        }
+        loadOrder.removeAll { identifiers.contains($0) }
+        return released
+    }
+
+    /// Every module that is loaded or failed.
+    var settledModules: Set<ModuleIdentifier> {
+        Set(states.compactMap { identifier, state in
+            switch state {
+            case .loaded, .failed: identifier
+            case .registered, .loading: nil
+            }
+        })
+    }
+}

@@ -1,0 +1,23 @@
+/// Injection, for tests (``ModuleHostTesting``): a module or service that overrides the registered one.
+extension ModuleRegistry {
+    package func inject(_ module: any ModuleProtocol, for identifier: ModuleIdentifier) {
+        locked {
+            cache.inject(module, for: identifier, providing: table.serviceKeys(providedBy: identifier))
+        }
+    }
+
+    package func removeInjection(for identifier: ModuleIdentifier) {
+        locked {
+            _ = cache.removeInjection(for: identifier, loaded: graph.loadedModule(identifier),
+                                      providing: table.serviceKeys(providedBy: identifier))
+        }
+    }
+
+    package func inject<Service: Sendable>(_ service: Service, as type: Service.Type) {
+        cache.inject(service, as: Service.self)
+    }
+
+    package func removeInjection<Service: Sendable>(as type: Service.Type) {
+        cache.removeInjection(as: Service.self)
+    }
+}

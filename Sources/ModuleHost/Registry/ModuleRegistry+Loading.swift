@@ -1,0 +1,93 @@
+extension ModuleRegistry {
+    /// Loads `identifier` exactly once; concurrent callers wait for the first, re-entrant cycles throw.
+    func load(_ identifier: ModuleIdentifier) throws(ResolutionError) -> any ModuleProtocol {
+        let me = ThreadIdentity.current
+        condition.lock()
+        while true {
+            if let injected = cache.injectedModule(identifier) {
+                condition.unlock()
+                return injected
+            }
+            guard let registration = table[identifier] else {
+                let available = table.order.map(\.rawValue)
+                condition.unlock()
+                throw Self.unknownModule(identifier, available: available)
+            }
+            switch graph.state(of: identifier) {
+            case .loaded(let module):
+                condition.unlock()
+                return module
+            case .failed(let error):
+                condition.unlock()
+                throw error
+            case .loading(let owner):
+                if let cycle = graph.waitCycle(of: me, wanting: identifier, owner: owner) {
+                    condition.unlock()
+                    let path = cycle.map(\.rawValue).joined(separator: " -> ")
+                    throw ResolutionError(.resolutionCycle, "modules resolve each other while loading, in a cycle: \(path)", cycle: cycle)
+                }
+                graph.setWaiting(me, for: identifier)
+                condition.wait()
+                graph.setWaiting(me, for: nil)
+            case .registered:
+                graph.beginLoading(identifier, by: me)
+                condition.unlock()
+                let result = instantiate(registration)
+                condition.lock()
+                graph.finishLoading(identifier, by: me, with: result)
+                if case .success(let module) = result {
+                    cache.store(module, for: identifier)
+                }
+                condition.broadcast()
+                condition.unlock()
+                return try result.get()
+            }
+        }
+    }
+
+    private static func unknownModule(_ identifier: ModuleIdentifier, available: [String]) -> ResolutionError {
+        let hint = Suggestions.closest(to: identifier.rawValue, in: available).map { "; did you mean \"\($0)\"?" } ?? ""
+        let list = available.isEmpty ? "no modules are registered" : "registered: \(available.joined(separator: ", "))"
+        return ResolutionError(.unknownModule, "no module with identifier \"\(identifier)\" is registered (\(list))\(hint)")
+    }
+
+    /// Runs the module's required loads, `init()` and `moduleDidLoad`, with no lock held.
+    private func instantiate(_ registration: ModuleRegistration) -> Result<any ModuleProtocol, ResolutionError> {
+        let identifier = registration.identifier
+        for requirement in registration.requiredModules {
+            do {
+                _ = try module(requirement)
+            } catch where error.code == .resolutionCycle {
+                return .failure(error)
+            } catch {
+                return .failure(ResolutionError(
+                    .loadFailed, "module \"\(identifier)\" requires \"\(requirement)\", which could not be loaded", underlyingError: error))
+            }
+        }
+        guard let context = owner.context else {
+            return .failure(ResolutionError(.managerUnavailable, "the ModuleManager that registered \"\(identifier)\" no longer exists"))
+        }
+        let module = registration.type.init()
+        do {
+            try module.moduleDidLoad(with: context)
+        } catch let error as ResolutionError where error.code == .resolutionCycle {
+            return .failure(error)
+        } catch {
+            return .failure(ResolutionError(
+                .loadFailed, "module \"\(identifier)\" (\(registration.typeName)) failed to load", underlyingError: error))
+        }
+        // Still `.loading`, so nobody resolves the module before it was told the active session.
+        sessions.attach(module)
+        return .success(module)
+    }
+
+    /// Loads every eager module in registration order; returns the failures.
+    func loadEagerModules() -> [ResolutionError] {
+        let eager = locked { table.ordered.filter(\.eager).map(\.identifier) }
+        var failures: [ResolutionError] = []
+        for identifier in eager {
+            do { _ = try module(identifier) } catch { failures.append(error) }
+        }
+        return failures
+    }
+}

@@ -1,0 +1,77 @@
+extension ModuleRegistry {
+    /// Releases `identifier` and every loaded module that requires it, directly or not: forgets them (so the
+    /// next resolve creates fresh instances), then calls `moduleWillUnload` in reverse load order. Waits for
+    /// any of them that another thread is loading; returns the identifiers released, in that order.
+    func release(_ identifier: ModuleIdentifier) throws(ResolutionError) -> [ModuleIdentifier] {
+        let me = ThreadIdentity.current
+        condition.lock()
+        guard table[identifier] != nil else {
+            condition.unlock()
+            throw ResolutionError(.unknownModule, "no module with identifier \"\(identifier)\" is registered, so none can be released")
+        }
+        var affected = table.modulesRequiring(identifier)
+        while let (busy, loader) = graph.firstLoading(in: affected) {
+            if loader == me || graph.waitCycle(of: me, wanting: busy, owner: loader) != nil {
+                condition.unlock()
+                throw ResolutionError(
+                    .releasedWhileLoading,
+                    "cannot release \"\(identifier)\" while \"\(busy)\" is being loaded by the thread that asked for the release")
+            }
+            wait(for: busy, by: me)
+            affected = table.modulesRequiring(identifier)
+        }
+        let released = forget(affected)
+        condition.broadcast()
+        condition.unlock()
+        return finishUnloading(released)
+    }
+
+    /// Unloads every loaded (and forgets every failed) module, calling `moduleWillUnload` in reverse load order.
+    ///
+    /// A module is never unloaded while a module that requires it is loaded or loading: loads under way on
+    /// other threads are waited for first, and when called from inside a load, the modules that the calling
+    /// thread's loads require stay loaded.
+    func unloadAll() -> [ModuleIdentifier] {
+        let me = ThreadIdentity.current
+        condition.lock()
+        var kept = table.requirements(of: graph.modulesLoaded(by: me))
+        while let (busy, loader) = graph.firstLoading(in: table.order.filter({ !kept.contains($0) })) {
+            if loader == me || graph.waitCycle(of: me, wanting: busy, owner: loader) != nil {
+                // Waiting would never end: keep that load and what it requires.
+                kept.formUnion(table.requirements(of: [busy]))
+                continue
+            }
+            wait(for: busy, by: me)
+        }
+        let unloaded = forget(graph.settledModules.subtracting(kept))
+        condition.broadcast()
+        condition.unlock()
+        return finishUnloading(unloaded)
+    }
+
+    /// Waits, `condition` held, until the thread loading `module` broadcasts.
+    private func wait(for module: ModuleIdentifier, by me: ThreadIdentity) {
+        graph.setWaiting(me, for: module)
+        condition.wait()
+        graph.setWaiting(me, for: nil)
+    }
+
+    /// Forgets `identifiers`' instances and cached services; returns the loaded ones in reverse load order.
+    /// Must be called with `condition` held.
+    private func forget(_ identifiers: Set<ModuleIdentifier>) -> [(ModuleIdentifier, any ModuleProtocol)] {
+        let released = graph.forget(identifiers)
+        cache.drop(modules: identifiers, services: identifiers.flatMap { table.serviceKeys(providedBy: $0) })
+        return released
+    }
+
+    /// Stops session calls to `modules`, then calls `moduleWillUnload` on each, in the given order.
+    private func finishUnloading(_ modules: [(ModuleIdentifier, any ModuleProtocol)]) -> [ModuleIdentifier] {
+        for (_, module) in modules {
+            sessions.detach(module)
+        }
+        for (_, module) in modules {
+            module.moduleWillUnload()
+        }
+        return modules.map(\.0)
+    }
+}

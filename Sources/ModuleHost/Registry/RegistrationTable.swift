@@ -1,0 +1,111 @@
+/// The registered modules, in registration order, with the provider of every service. Rows are only added.
+struct RegistrationTable {
+    /// The module that provides a service, and how it declared it.
+    struct Provider {
+        var module: ModuleIdentifier
+        var service: ProvidedService
+    }
+
+    private var registrations: [ModuleIdentifier: ModuleRegistration] = [:]
+    /// Identifiers in registration order (manifest order, then code order).
+    private(set) var order: [ModuleIdentifier] = []
+    private var providers: [ObjectIdentifier: Provider] = [:]
+
+    /// Adds `newRegistrations`, in order, unless one's identifier is taken; returns the identifiers that clash
+    /// (possible only when another registration raced in after validation), in which case nothing is added.
+    mutating func add(_ newRegistrations: [ModuleRegistration]) -> [ModuleIdentifier] {
+        let clashes = newRegistrations.map(\.identifier).filter { registrations[$0] != nil }
+        guard clashes.isEmpty else { return clashes }
+        for registration in newRegistrations {
+            registrations[registration.identifier] = registration
+            order.append(registration.identifier)
+            for service in registration.providedServices where providers[service.key] == nil {
+                providers[service.key] = Provider(module: registration.identifier, service: service)
+            }
+        }
+        return []
+    }
+
+    /// The registration of `identifier`, if it is registered.
+    subscript(identifier: ModuleIdentifier) -> ModuleRegistration? {
+        registrations[identifier]
+    }
+
+    /// Every registration, in registration order.
+    var ordered: [ModuleRegistration] {
+        order.compactMap { registrations[$0] }
+    }
+
+    /// The provider of the service whose type has identity `key`.
+    func provider(of key: ObjectIdentifier) -> Provider? {
+        providers[key]
+    }
+
+    /// The provider of the service whose type is named `name`.
+    func provider(named name: String) -> Provider? {
+        providers.values.first { $0.service.name == name }
+    }
+
+    /// The names of every provided service, sorted.
+    var serviceNames: [String] {
+        providers.values.map(\.service.name).sorted()
+    }
+
+    /// Identities of the services `identifier` provides.
+    func serviceKeys(providedBy identifier: ModuleIdentifier) -> [ObjectIdentifier] {
+        providers.filter { $0.value.module == identifier }.map(\.key)
+    }
+
+    /// `identifier` and every registered module that requires it, directly or not.
+    func modulesRequiring(_ identifier: ModuleIdentifier) -> Set<ModuleIdentifier> {
+        var dependents: [ModuleIdentifier: [ModuleIdentifier]] = [:]
+        for (dependent, registration) in registrations {
+            for requirement in registration.requiredModules { dependents[requirement, default: []].append(dependent) }
+        }
+        return Self.closure(of: [identifier]) { dependents[$0] ?? [] }
+    }
+
+    /// `identifiers` and every module they require, directly or not.
+    func requirements(of identifiers: some Sequence<ModuleIdentifier>) -> Set<ModuleIdentifier> {
+        Self.closure(of: Array(identifiers)) { registrations[$0]?.requiredModules ?? [] }
+    }
+
+    private static func closure(of start: [ModuleIdentifier],
+                                _ next: (ModuleIdentifier) -> [ModuleIdentifier]) -> Set<ModuleIdentifier> {
+        var found = Set(start)
+        var pending = start
+        while let current = pending.popLast() {
+            for neighbour in next(current) where found.insert(neighbour).inserted {
+                pending.append(neighbour)
+            }
+        }
+        return found
+    }
+
+    /// What validation of a new manifest must not clash with.
+    func registeredModules() -> RegisteredModules {
+        var registered = RegisteredModules()
+        for registration in ordered {
+            let owner = "\(registration.typeName) (\(registration.origin))"
+            registered.identifiers[registration.identifier] = owner
+            registered.typeNames.append(registration.typeName)
+            for command in ModuleCommandDeclarations.commands(of: registration.type) {
+                registered.commands[command.name] = owner
+            }
+        }
+        for (key, provider) in providers {
+            registered.services[key] = (provider.service.name, provider.module)
+        }
+        return registered
+    }
+
+    /// Every service declared by a registered module, with its provider, in registration order.
+    func serviceDescriptions() -> [ServiceDescription] {
+        ordered.flatMap { registration in
+            registration.providedServices.compactMap { service in
+                providers[service.key]?.module == registration.identifier
+                    ? ServiceDescription(name: service.name, provider: registration.identifier) : nil
+            }
+        }
+    }
+}

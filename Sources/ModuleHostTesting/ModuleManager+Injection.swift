@@ -1,0 +1,29 @@
+import ModuleHost
+
+/// Test support: stand-ins for modules and services, so a test exercises one module against fakes of the
+/// others. Injections override the registered modules for one manager only; managers share nothing, so tests
+/// that each make their own run in parallel.
+extension ModuleManager {
+    /// Makes `bridge.resolve(identifier)` return `module` (which is used as is: `moduleDidLoad` is not called).
+    public func inject(_ module: any ModuleProtocol, for identifier: ModuleIdentifier) {
+        registry.inject(module, for: identifier)
+    }
+
+    /// Removes an injected module; resolves go back to the registered module.
+    public func removeInjection(for identifier: ModuleIdentifier) {
+        registry.removeInjection(for: identifier)
+    }
+
+    /// Makes `bridge.resolve(Service.self)` return `service`, whoever provides it.
+    ///
+    /// The injection is keyed by the static type `Service`: injecting `engine as Engine` overrides
+    /// `resolve(Engine.self)` only, whatever the runtime type of a metatype passed as `type`.
+    public func inject<Service: Sendable>(_ service: Service, as type: Service.Type) {
+        registry.inject(service, as: Service.self)
+    }
+
+    /// Removes an injected service; resolves go back to the module that provides it.
+    public func removeInjection<Service: Sendable>(as type: Service.Type) {
+        registry.removeInjection(as: Service.self)
+    }
+}

@@ -34,7 +34,7 @@ struct HostRuntime: Sendable {
             warnings.forEach { console.diagnostic(render($0, console: console)) }
         } catch {
             error.diagnostics.forEach { console.diagnostic(render($0, console: console)) }
-            console.diagnostic(summary(of: error))
+            console.diagnostic(error.summary)
             throw Stop(code: error.isFileNotFound ? .manifestNotFound : .badManifest)
         }
         return HostRuntime(manager: manager, manifestURL: manifestURL, console: console)
@@ -75,14 +75,7 @@ struct HostRuntime: Sendable {
     }
 
     static func render(_ diagnostic: ManifestDiagnostic, console: Console) -> String {
-        let text = diagnostic.description
-        let marker = "\(diagnostic.severity.rawValue):"
         let style: Console.Style = diagnostic.severity == .error ? .red : .yellow
-        return text.replacingOccurrences(of: " \(marker) ", with: " \(console.styled(marker, style, forError: true)) ")
-    }
-
-    static func summary(of error: ManifestError) -> String {
-        let count = error.errors.count
-        return "\(count) error\(count == 1 ? "" : "s") in \(error.file ?? "the manifest")"
+        return diagnostic.formatted { console.styled($0, style, forError: true) }
     }
 }

@@ -28,6 +28,14 @@ extension ModuleManager {
         return read.diagnostics
     }
 
+    /// Every problem in manifest `data` (`file` names it in diagnostics), checked against this manager's
+    /// registrations, without registering; plugin libraries are loaded as by ``validateManifest(at:)``.
+    public func validateManifest(_ data: Data, file: String? = nil) -> [ManifestDiagnostic] {
+        var read = ManifestReader.read(data, file: file)
+        _ = validate(&read)
+        return read.diagnostics
+    }
+
     /// Loads the manifest's plugin libraries, then validates it; every stage reports into the read's one sink.
     /// Returns the registrations, or none when there is an error.
     private func validate(_ read: inout ManifestReader.Result) -> [ModuleRegistration] {

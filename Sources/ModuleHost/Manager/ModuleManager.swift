@@ -15,14 +15,14 @@ public final class ModuleManager: ModuleContext {
     /// Resolves modules and services.
     public let bridge: ModuleBridge
     /// Finds module types by the names written in manifests.
-    public let typeResolver: ModuleTypeResolver
+    let typeResolver: ModuleTypeResolver
     /// Runs the registered modules' startup operations (read when ``Initiator/start()`` is called) together
     /// with any added in code, as one graph.
     public let initiator: Initiator
     package let registry: ModuleRegistry
 
     /// Command names the host keeps for its own commands; a module declaring one is a validation error.
-    public let reservedCommandNames: Set<String>
+    let reservedCommandNames: Set<String>
 
     /// Creates an empty manager that looks module types up with `typeResolver`; its initiator runs at most
     /// `maxConcurrentOperations` operations at once in concurrent phases (default: the active processors).

@@ -7,34 +7,26 @@ import Foundation
 /// {"version": 1, "modules": [{"type": "AuthModule.AuthModule", "enabled": true, "eager": false, "config": {}}]}
 /// ```
 /// and the plain form of SwiftyArchitecture: `{"modules": ["AuthModule.AuthModule"]}`.
-public struct Manifest: Sendable {
+struct Manifest: Sendable {
     /// The manifest format versions this library reads.
-    public static let supportedVersions: ClosedRange<Int> = 1...1
+    static let supportedVersions: ClosedRange<Int> = 1...1
 
     /// The format version (1 when the file does not say).
-    public var version: Int
+    var version: Int
     /// The module entries, in file order; this order breaks ties when modules start.
-    public var modules: [Entry]
+    var modules: [Entry]
     /// The file the manifest came from, as given, for diagnostics; `nil` for in-memory data.
-    public var file: String?
+    var file: String?
 
     /// Creates a manifest from entries.
-    public init(version: Int = 1, modules: [Entry], file: String? = nil) {
+    init(version: Int = 1, modules: [Entry], file: String? = nil) {
         self.version = version
         self.modules = modules
         self.file = file
     }
 
-    /// Reads and checks the structure of a manifest file, throwing every problem found.
-    ///
-    /// Type names are not looked up here; ``ModuleManager/registerModules(from:)-(Manifest)`` does that.
-    public static func load(contentsOf url: URL) throws(ManifestError) -> Manifest {
-        let result = ManifestReader.read(contentsOf: url)
-        return try result.manifestOrThrow(file: url.path)
-    }
-
     /// Reads and checks the structure of manifest data, throwing every problem found.
-    public static func decode(_ data: Data, file: String? = nil) throws(ManifestError) -> Manifest {
+    static func decode(_ data: Data, file: String? = nil) throws(ManifestError) -> Manifest {
         let result = ManifestReader.read(data, file: file)
         return try result.manifestOrThrow(file: file)
     }
@@ -52,30 +44,30 @@ extension Manifest {
 
 extension Manifest {
     /// One module listed in a manifest.
-    public struct Entry: Sendable {
+    struct Entry: Sendable {
         /// The module's type name, qualified with its Swift module: `"AuthModule.AuthModule"`.
-        public var typeName: String
+        var typeName: String
         /// Whether the module is registered at all (default true).
-        public var enabled: Bool
+        var enabled: Bool
         /// Whether the module is instantiated when startup begins instead of on first resolve (default false).
-        public var eager: Bool
+        var eager: Bool
         /// The module's `config` object, decoded later into the module's own configuration type.
-        public var config: ModuleConfiguration?
+        var config: ModuleConfiguration?
         /// Overrides for the module's startup operations.
-        public var startup: StartupOverrides
+        var startup: StartupOverrides
         /// A plugin library to load before looking the type up, relative to the manifest's folder.
-        public var library: String?
+        var library: String?
         /// The library's expected SHA-256, as 64 hexadecimal digits; a mismatch refuses the load.
-        public var sha256: String?
+        var sha256: String?
         /// Whether a failure to load this module's library is only a warning (the module is left out).
-        public var optional: Bool
+        var optional: Bool
         /// Where the entry stands in its file, such as `modules[2]`.
-        public var path: String
+        var path: String
         /// The entry's line and column, where known.
-        public var location: SourceLocation?
+        var location: SourceLocation?
 
         /// Creates an entry; `path` defaults to a description of the type name for entries made in code.
-        public init(
+        init(
             typeName: String, enabled: Bool = true, eager: Bool = false, config: ModuleConfiguration? = nil,
             startup: StartupOverrides = StartupOverrides(), library: String? = nil, sha256: String? = nil,
             optional: Bool = false, path: String? = nil, location: SourceLocation? = nil

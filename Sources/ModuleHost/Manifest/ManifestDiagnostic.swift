@@ -82,7 +82,7 @@ public struct ManifestDiagnostic: Sendable, Hashable, CustomStringConvertible {
     public let suggestion: String?
 
     /// Creates a diagnostic.
-    public init(
+    package init(
         _ severity: Severity, _ code: Code, file: String?, path: String, location: SourceLocation?,
         message: String, suggestion: String? = nil
     ) {
@@ -97,9 +97,15 @@ public struct ManifestDiagnostic: Sendable, Hashable, CustomStringConvertible {
 
     /// The diagnostic as one line: `file:line:column: severity: path: message; suggestion`.
     public var description: String {
+        formatted { $0 }
+    }
+
+    /// The diagnostic as ``description`` writes it, with the severity marker (`error:`) passed through `style`
+    /// (a terminal colours it there).
+    package func formatted(severity style: (String) -> String) -> String {
         var text = file ?? "<manifest>"
         if let location { text += ":\(location.line):\(location.column)" }
-        text += ": \(severity.rawValue): "
+        text += ": \(style("\(severity.rawValue):")) "
         if !path.isEmpty { text += "\(path): " }
         text += message
         if let suggestion { text += "; \(suggestion)" }

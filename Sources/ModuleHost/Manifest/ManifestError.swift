@@ -6,7 +6,7 @@ public struct ManifestError: Error, Sendable, CustomStringConvertible {
     public let diagnostics: [ManifestDiagnostic]
 
     /// Creates an error from its diagnostics.
-    public init(file: String?, diagnostics: [ManifestDiagnostic]) {
+    package init(file: String?, diagnostics: [ManifestDiagnostic]) {
         self.file = file
         self.diagnostics = diagnostics
     }
@@ -19,8 +19,12 @@ public struct ManifestError: Error, Sendable, CustomStringConvertible {
 
     /// One diagnostic per line, then a count: `2 errors in modules.json`.
     public var description: String {
+        (diagnostics.map(\.description) + [summary]).joined(separator: "\n")
+    }
+
+    /// One line that counts the errors: `2 errors in modules.json`.
+    package var summary: String {
         let count = errors.count
-        let summary = "\(count) error\(count == 1 ? "" : "s") in \(file ?? "the manifest")"
-        return (diagnostics.map(\.description) + [summary]).joined(separator: "\n")
+        return "\(count) error\(count == 1 ? "" : "s") in \(file ?? "the manifest")"
     }
 }

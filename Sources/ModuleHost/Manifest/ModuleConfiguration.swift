@@ -4,17 +4,17 @@ import Foundation
 ///
 /// Decoding errors are reported like any manifest problem: with the file, the JSON path inside the config
 /// (`modules[0].config.users[1].passwordHash`) and the line and column.
-public struct ModuleConfiguration: Sendable {
+struct ModuleConfiguration: Sendable {
     /// The config value's JSON text.
-    public let data: Data
+    let data: Data
     /// The manifest file it came from, for diagnostics.
-    public let file: String?
+    let file: String?
     /// Its JSON path in the manifest, such as `modules[0].config`.
-    public let path: String
+    let path: String
     let root: JSONValue?
 
     /// Wraps JSON data given in code (for example in tests) as a module configuration.
-    public init(json data: Data, path: String = "config") {
+    init(json data: Data, path: String = "config") {
         self.data = data
         self.file = nil
         self.path = path
@@ -35,7 +35,7 @@ public struct ModuleConfiguration: Sendable {
     }
 
     /// Decodes the configuration into `type`, or throws a located diagnostic explaining what was expected.
-    public func decode<Configuration: Decodable>(_ type: Configuration.Type) throws(ManifestError) -> Configuration {
+    func decode<Configuration: Decodable>(_ type: Configuration.Type) throws(ManifestError) -> Configuration {
         do {
             return try JSONDecoder().decode(Configuration.self, from: data)
         } catch {
@@ -63,10 +63,7 @@ public struct ModuleConfiguration: Sendable {
     }
 
     private func located(_ codingPath: [any CodingKey], _ message: String) -> ManifestDiagnostic {
-        var text = path
-        for key in codingPath {
-            if let index = key.intValue { text += "[\(index)]" } else { text += ".\(key.stringValue)" }
-        }
+        let text = CodingPathText.path(codingPath, from: path)
         let node = value(at: codingPath)
         let location = node.flatMap { $0.location.line > 0 ? $0.location : nil }
         return ManifestDiagnostic(.error, .invalidConfig, file: file, path: text, location: location, message: message)

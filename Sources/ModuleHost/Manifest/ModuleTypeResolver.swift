@@ -6,7 +6,7 @@
 public struct ModuleTypeResolver: Sendable {
     private let lookup: @Sendable (String) -> Any.Type?
     /// Extra names offered as "did you mean" suggestions when a name is not found.
-    public let knownTypeNames: [String]
+    let knownTypeNames: [String]
 
     /// A resolver that asks `lookup` and suggests among `knownTypeNames`.
     public init(knownTypeNames: [String] = [], lookup: @escaping @Sendable (String) -> Any.Type?) {
@@ -27,7 +27,7 @@ public struct ModuleTypeResolver: Sendable {
     }
 
     /// The type named `name`, if any is linked in.
-    public func type(named name: String) -> Any.Type? {
+    func type(named name: String) -> Any.Type? {
         lookup(name)
     }
 }

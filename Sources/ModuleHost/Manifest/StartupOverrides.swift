@@ -4,18 +4,18 @@
 /// ```json
 /// {"type": "NumbersModule.NumbersModule", "timeout": 5, "operations": {"numbers.history": {"priority": "low"}}}
 /// ```
-public struct StartupOverrides: Sendable, Hashable {
+struct StartupOverrides: Sendable, Hashable {
     /// The phase to run the operations in instead of the one their code declares.
-    public var priority: StartupPriority?
+    var priority: StartupPriority?
     /// How long an operation may run before it is cancelled and marked timed out.
-    public var timeout: Duration?
+    var timeout: Duration?
     /// Whether a failure stops startup (`required`) or is only reported (`optional`).
-    public var failurePolicy: StartupFailurePolicy?
+    var failurePolicy: StartupFailurePolicy?
     /// Per-operation overrides, keyed by operation identifier; they win over the module-wide values.
-    public var operations: [String: StartupOverrides]
+    var operations: [String: StartupOverrides]
 
     /// Creates overrides; every field defaults to "no override".
-    public init(
+    init(
         priority: StartupPriority? = nil, timeout: Duration? = nil, failurePolicy: StartupFailurePolicy? = nil,
         operations: [String: StartupOverrides] = [:]
     ) {
@@ -26,7 +26,7 @@ public struct StartupOverrides: Sendable, Hashable {
     }
 
     /// The overrides in force for one operation: its own entry, falling back to the module-wide values.
-    public func resolved(for operationIdentifier: String) -> StartupOverrides {
+    func resolved(for operationIdentifier: String) -> StartupOverrides {
         let specific = operations[operationIdentifier]
         return StartupOverrides(
             priority: specific?.priority ?? priority,

@@ -53,7 +53,7 @@ public final class ModuleBridge: Sendable {
 
     /// Loads the provider of the service named `name` (as in ``ServiceDescription/name``) and checks that it
     /// really provides it; for hosts that list services they do not import.
-    public func verifyService(named name: String) throws(ResolutionError) {
+    package func verifyService(named name: String) throws(ResolutionError) {
         try registry.verifyService(named: name)
     }
 

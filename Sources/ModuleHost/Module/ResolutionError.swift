@@ -32,7 +32,7 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
     public let underlyingError: (any Error)?
 
     /// Creates an error.
-    public init(_ code: Code, _ message: String, cycle: [ModuleIdentifier] = [], underlyingError: (any Error)? = nil) {
+    package init(_ code: Code, _ message: String, cycle: [ModuleIdentifier] = [], underlyingError: (any Error)? = nil) {
         self.code = code
         self.message = message
         self.cycle = cycle

@@ -17,7 +17,7 @@ public enum StartupPriority: String, Sendable, Codable, CaseIterable, Comparable
     case idle
 
     /// The phase's position in the phase order, starting at 0 for `.high`.
-    public var rank: Int {
+    var rank: Int {
         switch self {
         case .high: 0
         case .asyncHigh: 1
@@ -31,10 +31,10 @@ public enum StartupPriority: String, Sendable, Codable, CaseIterable, Comparable
     public var isBlocking: Bool { self == .high || self == .asyncHigh }
 
     /// Whether the phase runs its operations one at a time (only `.high`).
-    public var isSerial: Bool { self == .high }
+    var isSerial: Bool { self == .high }
 
     /// The failure policy used when an operation does not choose one.
-    public var defaultFailurePolicy: StartupFailurePolicy { isBlocking ? .required : .optional }
+    var defaultFailurePolicy: StartupFailurePolicy { isBlocking ? .required : .optional }
 
     /// Orders phases by when they run.
     public static func < (lhs: StartupPriority, rhs: StartupPriority) -> Bool { lhs.rank < rhs.rank }

@@ -1,8 +1,8 @@
 /// Why a plugin library named in a manifest was refused or failed to load; checked before `dlopen`
 /// wherever possible, so a refused library never runs any code.
-public struct PluginError: Error, Sendable, Hashable, CustomStringConvertible {
+struct PluginError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The kind of refusal.
-    public enum Code: String, Sendable, Hashable, Codable {
+    enum Code: String, Sendable, Hashable, Codable {
         /// No file at the library path.
         case notFound
         /// The path (through `..` or a symbolic link) leads outside the manifest's folder.
@@ -28,19 +28,19 @@ public struct PluginError: Error, Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The kind of refusal.
-    public let code: Code
+    let code: Code
     /// The library path as written in the manifest.
-    public let library: String
+    let library: String
     /// What is wrong and what was expected.
-    public let message: String
+    let message: String
 
     /// Creates an error.
-    public init(_ code: Code, library: String, message: String) {
+    init(_ code: Code, library: String, message: String) {
         self.code = code
         self.library = library
         self.message = message
     }
 
     /// The message.
-    public var description: String { message }
+    var description: String { message }
 }

@@ -1,11 +1,11 @@
 /// Finds the candidate closest to a misspelt name, for "did you mean" hints in diagnostics and hosts' CLIs.
-public enum Suggestions {
+package enum Suggestions {
     /// The candidate with the smallest edit distance to `name`, if it is close enough to be a plausible typo.
     ///
     /// Comparison ignores case. A candidate qualifies when its distance is at most a third of the longer
     /// name's length (at least 1, at most 4), or when one name ends with the other after a `.` (a missing or
     /// extra Swift module prefix). Ties go to the earlier candidate, so results are deterministic.
-    public static func closest<S: Sequence>(to name: String, in candidates: S) -> String? where S.Element == String {
+    package static func closest<S: Sequence>(to name: String, in candidates: S) -> String? where S.Element == String {
         let target = Array(name.lowercased().unicodeScalars)
         var best: (candidate: String, distance: Int)?
         for candidate in candidates where candidate != name {

@@ -40,9 +40,23 @@ struct Invocation: Equatable, Sendable {
         var description: String { message }
     }
 
-    /// Parses the arguments after the program name.
+    /// Parses the arguments after the program name: the options, then the subcommand the other words name.
     static func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
         var invocation = Invocation()
+        let words = try invocation.readOptions(arguments)
+        if invocation.command == .help || invocation.command == .version {
+            return invocation
+        }
+        try invocation.readSubcommand(words.positionals, graphFormat: words.graphFormat)
+        return invocation
+    }
+
+    /// The options the shell knows, for suggestions after a typo.
+    private static let knownOptions = ["--help", "--version", "--manifest", "--state-dir", "--trace", "--format", "--json", "--quiet", "--verbose"]
+
+    /// Sets the options found in `arguments` (`--name value`, `--name=value` or a flag); returns the other words,
+    /// in order, and the `--format` given, which only the graph subcommand takes.
+    private mutating func readOptions(_ arguments: [String]) throws(UsageError) -> (positionals: [String], graphFormat: GraphFormat?) {
         var positionals: [String] = []
         var graphFormat: GraphFormat?
         var index = 0
@@ -60,64 +74,73 @@ struct Invocation: Equatable, Sendable {
                 inlineValue = String(argument[argument.index(after: equals)...])
                 argument = String(argument[..<equals])
             }
-            func take(_ option: String) throws(UsageError) -> String {
+            func take() throws(UsageError) -> String {
                 if let inlineValue { return inlineValue }
-                return try value(for: option)
+                return try value(for: argument)
             }
             switch argument {
-            case "-h", "--help": invocation.command = .help
-            case "--version": invocation.command = .version
-            case "-m", "--manifest": invocation.manifestPath = try take(argument)
-            case "--state-dir": invocation.stateDirectory = try take(argument)
-            case "--trace": invocation.tracePath = try take(argument)
+            case "--":
+                positionals.append(contentsOf: arguments[(index + 1)...])
+                return (positionals, graphFormat)
             case "--format":
-                let name = try take(argument)
+                let name = try take()
                 guard let format = GraphFormat(rawValue: name) else {
                     throw UsageError(message: "unknown graph format '\(name)'; expected dot or mermaid")
                 }
                 graphFormat = format
-            case "--json": invocation.json = true
-            case "-q", "--quiet": invocation.quiet = true
-            case "-v", "--verbose": invocation.verbose = true
-            case "--":
-                positionals.append(contentsOf: arguments[(index + 1)...])
-                index = arguments.count
-                continue
             default:
-                // "-5" is a number for a module command such as `fact`, not an option.
-                if argument.hasPrefix("-"), argument.count > 1, Int64(argument) == nil {
-                    let known = ["--help", "--version", "--manifest", "--state-dir", "--trace", "--format", "--json", "--quiet", "--verbose"]
-                    let hint = Suggestions.closest(to: argument, in: known).map { "; did you mean \($0)?" } ?? ""
-                    throw UsageError(message: "unknown option '\(argument)'\(hint)")
+                if try !setOption(argument, value: take) {
+                    positionals.append(argument)
                 }
-                positionals.append(argument)
             }
             index += 1
         }
-        if invocation.command == .help || invocation.command == .version {
-            return invocation
+        return (positionals, graphFormat)
+    }
+
+    /// Sets `argument` if it is one of the shell's options other than `--format`, reading its value with `value`;
+    /// `false` if it is a plain word. An unknown option is an error.
+    private mutating func setOption(_ argument: String, value: () throws(UsageError) -> String) throws(UsageError) -> Bool {
+        switch argument {
+        case "-h", "--help": command = .help
+        case "--version": command = .version
+        case "-m", "--manifest": manifestPath = try value()
+        case "--state-dir": stateDirectory = try value()
+        case "--trace": tracePath = try value()
+        case "--json": json = true
+        case "-q", "--quiet": quiet = true
+        case "-v", "--verbose": verbose = true
+        default:
+            // "-5" is a number for a module command such as `fact`, not an option.
+            guard argument.hasPrefix("-"), argument.count > 1, Int64(argument) == nil else { return false }
+            let hint = Suggestions.closest(to: argument, in: Self.knownOptions).map { "; did you mean \($0)?" } ?? ""
+            throw UsageError(message: "unknown option '\(argument)'\(hint)")
         }
+        return true
+    }
+
+    /// Sets the command from the words left after the options: a subcommand of the shell's, or a module's command.
+    private mutating func readSubcommand(_ positionals: [String], graphFormat: GraphFormat?) throws(UsageError) {
         if graphFormat != nil, positionals.first != "graph" {
             throw UsageError(message: "--format applies to the graph subcommand")
         }
-        guard let name = positionals.first else { return invocation }
+        guard let name = positionals.first else { return }
         let rest = Array(positionals.dropFirst())
         switch name {
         case "validate", "modules", "graph", "run":
             guard rest.isEmpty else { throw UsageError(message: "unexpected argument '\(rest[0])' after \(name)") }
-            invocation.command = switch name {
+            command = switch name {
             case "validate": .validate
             case "modules": .modules
             case "graph": .graph(graphFormat ?? .dot)
             default: .run
             }
         case "help":
-            invocation.command = .help
+            command = .help
         default:
             // Any other word names a module's command; whether one exists is known once the manifest is read.
-            invocation.command = .moduleCommand(name, rest)
+            command = .moduleCommand(name, rest)
         }
-        return invocation
     }
 
     /// The subcommands the shell handles itself; no module command may take these names.

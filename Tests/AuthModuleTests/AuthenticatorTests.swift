@@ -188,25 +188,26 @@ import Testing
 
     @Test func finishedStreamsAreReleased() async throws {
         try await withTemporaryDirectory { directory in
-            let auth = try makeAuthenticator(in: directory)
+            let streams = StateStreams()
+            let auth = try makeAuthenticator(in: directory, streams: streams)
 
             // Dropped without iterating.
             _ = auth.stateChanges()
-            #expect(auth.activeStreamCount == 0)
+            #expect(streams.count == 0)
 
             // Iterated, then the consumer is cancelled.
             let stream = auth.stateChanges()
-            #expect(auth.activeStreamCount == 1)
+            #expect(streams.count == 1)
             let consumer = Task {
                 for await _ in stream {}
             }
             consumer.cancel()
             await consumer.value
-            #expect(await eventually({ auth.activeStreamCount == 0 }))
+            #expect(await eventually({ streams.count == 0 }))
 
             // Iterated, then the consumer stops by itself.
             for await _ in auth.stateChanges() { break }
-            #expect(await eventually({ auth.activeStreamCount == 0 }))
+            #expect(await eventually({ streams.count == 0 }))
         }
     }
 

@@ -19,7 +19,7 @@ import Testing
         try await withTemporaryDirectory { directory in
             var configuration = try AuthConfiguration.decode(from: Data(Self.manifestSnippet.utf8))
             configuration.stateDirectory = directory.stateDirectory.path
-            let auth = try Authenticator(configuration: configuration, baseDirectory: directory.url)
+            let auth = Authenticator(configuration: try configuration.resolve(baseDirectory: directory.url))
             let alice = try await auth.logIn(username: "alice", password: "wonderland")
             #expect(alice.displayName == "Alice")
             await auth.logOut()

@@ -148,7 +148,7 @@ import Testing
             let before = try Data(contentsOf: directory.sessionFile)
 
             let recorder = ChangeRecorder()
-            let failing = try makeAuthenticator(in: directory, clock: clock, recorder: recorder, storeFault: .beforeRename)
+            let failing = try makeAuthenticator(in: directory, clock: clock, recorder: recorder, replaceSessionFile: failingReplace)
             let error = await #expect(throws: AuthError.self) {
                 try await failing.logIn(username: "bob", password: Fixtures.bobPassword)
             }

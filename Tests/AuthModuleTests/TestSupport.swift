@@ -99,7 +99,8 @@ func makeAuthenticator(
     lifetime: Double = 3600,
     clock: FakeClock = FakeClock(),
     recorder: ChangeRecorder? = nil,
-    storeFault: SessionStore.Fault? = nil
+    replaceSessionFile: @escaping StateFile.Replace = StateFile.rename,
+    streams: StateStreams = StateStreams()
 ) throws -> Authenticator {
     let resolved = try makeConfiguration(in: directory, users: users, lifetime: lifetime)
         .resolve(baseDirectory: directory.url, workingDirectory: directory.url)
@@ -107,10 +108,17 @@ func makeAuthenticator(
     if let recorder { hook = recorder.hook }
     return Authenticator(
         configuration: resolved,
+        store: SessionStore(directory: resolved.stateDirectory, replace: replaceSessionFile),
+        streams: streams,
         now: clock.provider,
-        onSessionChange: hook,
-        storeFault: storeFault
+        onSessionChange: hook
     )
+}
+
+/// A last write step that fails after the temporary file is written and synced, before it replaces the target.
+let failingReplace: StateFile.Replace = { _, _ in
+    errno = EIO
+    return false
 }
 
 /// Waits (briefly) until `condition` holds.

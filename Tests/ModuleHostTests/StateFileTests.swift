@@ -23,7 +23,11 @@ struct StateFileTests {
         let directory = try TemporaryDirectory()
         let url = directory.url.appendingPathComponent("data.json")
         try StateFile(url: url).write(Data("old".utf8))
-        let failing = StateFile(url: url, maximumSize: 1 << 20, failBeforeRename: true)
+        // The temporary file is written and synced; only putting it in place fails.
+        let failing = StateFile(url: url, maximumSize: 1 << 20) { _, _ in
+            errno = EIO
+            return false
+        }
         let error = try #require(throws: StateFileError.self) { try failing.write(Data("new".utf8)) }
         #expect(error.code == .writeFailed)
         #expect(try StateFile(url: url).read() == Data("old".utf8))

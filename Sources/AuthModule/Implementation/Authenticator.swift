@@ -5,9 +5,10 @@ import Foundation
 /// The `AuthService` implementation: checks credentials, keeps the session, persists it and
 /// reports changes.
 ///
-/// Thread-safe: all mutable state is behind one `Locked`, so `state` can be read synchronously
-/// from any thread. Slow work (crypt(3)) runs outside the lock; file I/O for the session runs
-/// inside it so that the persisted and the in-memory session never disagree.
+/// Thread-safe: the session is behind one `Locked` (the open streams behind ``StateStreams``' own, taken
+/// only inside it), so `state` can be read synchronously from any thread. Slow work (crypt(3)) runs outside
+/// the lock; file I/O for the session runs inside it so that the persisted and the in-memory session never
+/// disagree.
 ///
 /// Changes are reported to every `stateChanges()` stream and, in order, to `onSessionChange`
 /// (called without any lock held, so it may call back into the authenticator).
@@ -19,6 +20,7 @@ final class Authenticator: AuthService {
     private let sessionLifetime: TimeInterval
     private let now: Now
     private let notifier: ChangeNotifier
+    private let streams: StateStreams
     private let protected = Locked(Protected())
 
     private struct ActiveSession: Sendable {
@@ -40,62 +42,35 @@ final class Authenticator: AuthService {
 
     private struct Protected: Sendable {
         var phase = Phase.signedOut(nil)
-        var streams: [UInt64: AsyncStream<AuthenticationModel>.Continuation] = [:]
-        var nextStreamID: UInt64 = 0
         var expiryTask: Task<Void, Never>?
         var pendingDiagnostics: [AuthDiagnostic] = []
     }
 
     /// - Parameters:
     ///   - configuration: the validated configuration.
-    ///   - now: the clock used for session times and expiry (injectable for tests).
+    ///   - store: where the session is persisted; by default `session.json` in the configured state directory.
+    ///   - streams: the `stateChanges()` streams; by default a registry of the authenticator's own.
+    ///   - now: the clock used for session times and expiry.
     ///   - onSessionChange: told of every session start and end, in order.
-    ///   - storeFault: a failure to inject into session writes (tests only).
     init(
         configuration: ResolvedAuthConfiguration,
+        store: SessionStore? = nil,
+        streams: StateStreams = StateStreams(),
         now: @escaping Now = { Date() },
-        onSessionChange: @escaping @Sendable (SessionChange) -> Void = { _ in },
-        storeFault: SessionStore.Fault? = nil
+        onSessionChange: @escaping @Sendable (SessionChange) -> Void = { _ in }
     ) {
         self.users = configuration.users
-        self.store = SessionStore(directory: configuration.stateDirectory, fault: storeFault)
+        self.store = store ?? SessionStore(directory: configuration.stateDirectory)
+        self.streams = streams
         self.sessionLifetime = configuration.sessionLifetime
         self.now = now
         self.notifier = ChangeNotifier(handler: onSessionChange)
     }
 
-    /// Validates and resolves `configuration` (see `AuthConfiguration.resolve`), then creates
-    /// the authenticator. Does not restore a stored session; call `restoreSession()` for that.
-    convenience init(
-        configuration: AuthConfiguration,
-        baseDirectory: URL,
-        workingDirectory: URL? = nil,
-        now: @escaping Now = { Date() },
-        onSessionChange: @escaping @Sendable (SessionChange) -> Void = { _ in }
-    ) throws(AuthError) {
-        let resolved = try configuration.resolve(baseDirectory: baseDirectory, workingDirectory: workingDirectory)
-        self.init(configuration: resolved, now: now, onSessionChange: onSessionChange)
-    }
-
     deinit {
-        let (streams, task) = protected.withLock { p in
-            let streams = Array(p.streams.values)
-            p.streams.removeAll()
-            let task = p.expiryTask
-            p.expiryTask = nil
-            return (streams, task)
-        }
-        task?.cancel()
-        for stream in streams {
-            stream.finish()
-        }
+        protected.withLock { $0.expiryTask }?.cancel()
+        streams.finishAll()
     }
-
-    /// The state directory's session file.
-    var sessionFileURL: URL { store.fileURL }
-
-    /// The resolved state directory.
-    var stateDirectory: URL { store.directory }
 
     // MARK: AuthService
 
@@ -108,21 +83,12 @@ final class Authenticator: AuthService {
     }
 
     func stateChanges() -> AsyncStream<AuthenticationModel> {
-        let (stream, continuation) = AsyncStream.makeStream(of: AuthenticationModel.self, bufferingPolicy: .unbounded)
-        let id = protected.withLock { p in
-            p.nextStreamID += 1
-            return p.nextStreamID
-        }
-        continuation.onTermination = { [weak self] _ in
-            self?.protected.withLock { p in _ = p.streams.removeValue(forKey: id) }
-        }
-        protected.withLock { p in
+        defer { notifier.drain() }
+        // Under the lock, so that no change falls between the current state and the stream's registration.
+        return protected.withLock { p in
             expireIfNeeded(&p)
-            p.streams[id] = continuation
-            continuation.yield(p.phase.model)
+            return streams.open(startingWith: p.phase.model)
         }
-        notifier.drain()
-        return stream
     }
 
     func logIn(username: String, password: String) async throws(AuthError) -> AuthenticatedUser {
@@ -191,7 +157,6 @@ final class Authenticator: AuthService {
         if state.isAuthenticated { return [] }
 
         store.removeStaleTemporaryFiles()
-        let path = store.fileURL.path
         let session: StoredSession
         switch store.load() {
         case .missing:
@@ -201,48 +166,62 @@ final class Authenticator: AuthService {
         case .loaded(let loaded):
             session = loaded
         }
+        do throws(Rejection) {
+            return resume(session, as: try validate(session))
+        } catch {
+            return [error.diagnostic] + reject(reason: error.reason)
+        }
+    }
 
+    /// Why a stored session is not restored, and the state's reason for it.
+    private struct Rejection: Error {
+        let diagnostic: AuthDiagnostic
+        let reason: NotAuthenticatedReason
+    }
+
+    /// The user a stored session stands for, if the user is still configured with the same password and the
+    /// session's times are believable and not past.
+    private func validate(_ session: StoredSession) throws(Rejection) -> AuthenticatedUser {
         guard let entry = users.entry(for: session.username) else {
-            let diagnostic = AuthDiagnostic(
+            throw Rejection(diagnostic: AuthDiagnostic(
                 .warning,
                 .sessionUserUnknown,
-                "the stored session in \(path) belongs to user \"\(session.username)\", who is not configured any more; ignoring it"
-            )
-            return [diagnostic] + reject(reason: .revoked)
+                "the stored session in \(store.fileURL.path) belongs to user \"\(session.username)\", who is not configured any more; ignoring it"
+            ), reason: .revoked)
         }
         guard session.matches(passwordHash: entry.passwordHash) else {
-            let diagnostic = AuthDiagnostic(
+            throw Rejection(diagnostic: AuthDiagnostic(
                 .warning,
                 .sessionCredentialsChanged,
                 "the password of user \"\(session.username)\" changed since the stored session was created; please log in again"
-            )
-            return [diagnostic] + reject(reason: .revoked)
+            ), reason: .revoked)
         }
         // The file is ours but not signed: a session may not outlive the configured lifetime, nor start later.
         let claimed = session.expiresAt.timeIntervalSince(session.createdAt)
         guard claimed > 0, claimed <= sessionLifetime.rounded(.up) + 1, session.createdAt <= now().addingTimeInterval(60) else {
-            let diagnostic = AuthDiagnostic(
+            throw Rejection(diagnostic: AuthDiagnostic(
                 .warning,
                 .sessionFileCorrupted,
                 "the stored session of user \"\(session.username)\" claims a lifetime the configuration does not allow; ignoring it"
-            )
-            return [diagnostic] + reject(reason: .revoked)
+            ), reason: .revoked)
         }
         guard now() < session.expiresAt else {
-            let diagnostic = AuthDiagnostic(
+            throw Rejection(diagnostic: AuthDiagnostic(
                 .info,
                 .sessionExpired,
                 "the stored session of user \"\(session.username)\" expired at \(session.expiresAt.formatted(.iso8601)); please log in again"
-            )
-            return [diagnostic] + reject(reason: .expired)
+            ), reason: .expired)
         }
-
-        let user = AuthenticatedUser(
+        return AuthenticatedUser(
             username: entry.username,
             displayName: entry.displayName,
             authenticatedAt: session.createdAt,
             expiresAt: session.expiresAt
         )
+    }
+
+    /// Begins the validated stored session, unless a session began meanwhile.
+    private func resume(_ session: StoredSession, as user: AuthenticatedUser) -> [AuthDiagnostic] {
         let restored = protected.withLock { p in
             guard case .signedOut = p.phase else { return false }
             begin(ActiveSession(user: user, token: session.token), in: &p)
@@ -277,11 +256,6 @@ final class Authenticator: AuthService {
             defer { p.pendingDiagnostics.removeAll() }
             return p.pendingDiagnostics
         }
-    }
-
-    /// The number of live `stateChanges()` streams (for tests).
-    var activeStreamCount: Int {
-        protected.withLock { $0.streams.count }
     }
 
     // MARK: Private (called with the lock held unless noted)
@@ -320,10 +294,7 @@ final class Authenticator: AuthService {
     }
 
     private func broadcast(_ p: inout Protected) {
-        let model = p.phase.model
-        for continuation in p.streams.values {
-            continuation.yield(model)
-        }
+        streams.yield(p.phase.model)
     }
 
     private func scheduleExpiryCheck(at expiresAt: Date, in p: inout Protected) {
@@ -357,6 +328,60 @@ final class Authenticator: AuthService {
             return []
         } catch {
             return [AuthDiagnostic(.warning, .sessionFileNotRemoved, "cannot remove the unusable session file: \(error.message)")]
+        }
+    }
+}
+
+/// The `stateChanges()` streams of one authenticator. Each starts with the state when it was opened and gets
+/// every change after; a stream leaves the registry when its consumer stops or drops it, and all of them end
+/// when the authenticator goes away.
+final class StateStreams: Sendable {
+    private struct Registry {
+        var continuations: [UInt64: AsyncStream<AuthenticationModel>.Continuation] = [:]
+        var nextID: UInt64 = 0
+    }
+
+    private let registry = Locked(Registry())
+
+    init() {}
+
+    /// The streams still open.
+    var count: Int {
+        registry.withLock { $0.continuations.count }
+    }
+
+    /// A new stream that yields `current` first.
+    func open(startingWith current: AuthenticationModel) -> AsyncStream<AuthenticationModel> {
+        let (stream, continuation) = AsyncStream.makeStream(of: AuthenticationModel.self, bufferingPolicy: .unbounded)
+        let id = registry.withLock { r in
+            r.nextID += 1
+            r.continuations[r.nextID] = continuation
+            return r.nextID
+        }
+        continuation.onTermination = { [weak self] _ in
+            self?.registry.withLock { r in _ = r.continuations.removeValue(forKey: id) }
+        }
+        continuation.yield(current)
+        return stream
+    }
+
+    /// Sends `model` to every open stream.
+    func yield(_ model: AuthenticationModel) {
+        registry.withLock { r in
+            for continuation in r.continuations.values {
+                continuation.yield(model)
+            }
+        }
+    }
+
+    /// Ends every stream. Finishing runs each stream's termination handler, so it happens outside the lock.
+    func finishAll() {
+        let continuations = registry.withLock { r in
+            defer { r.continuations.removeAll() }
+            return Array(r.continuations.values)
+        }
+        for continuation in continuations {
+            continuation.finish()
         }
     }
 }

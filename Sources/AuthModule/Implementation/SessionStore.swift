@@ -12,12 +12,6 @@ struct SessionStore: Sendable {
     /// Larger files are not session files.
     static let maximumFileSize = 64 * 1024
 
-    /// Failure points for tests of the atomic write.
-    enum Fault: Sendable, Equatable {
-        /// Fail after the temporary file is written and synced, before the rename.
-        case beforeRename
-    }
-
     enum LoadResult: Sendable {
         /// There is no session file.
         case missing
@@ -29,29 +23,27 @@ struct SessionStore: Sendable {
     }
 
     let directory: URL
-    var fault: Fault?
     private let file: StateFile
 
-    init(directory: URL, fault: Fault? = nil) {
+    /// The session file in `directory`. `replace` is the last step of a write (rename(2) unless a test fails it).
+    init(directory: URL, replace: @escaping StateFile.Replace = StateFile.rename) {
         self.directory = directory
-        self.fault = fault
         self.file = StateFile(url: directory.appendingPathComponent(Self.fileName, isDirectory: false),
-                              maximumSize: Self.maximumFileSize, failBeforeRename: fault == .beforeRename)
+                              maximumSize: Self.maximumFileSize, replace: replace)
     }
 
-    var fileURL: URL { directory.appendingPathComponent(Self.fileName, isDirectory: false) }
+    var fileURL: URL { file.url }
 
     // MARK: Load
 
     func load() -> LoadResult {
-        let path = fileURL.path
         let data: Data
         do {
             guard let contents = try file.read() else { return .missing }
             data = contents
         } catch where error.code == .tooLarge {
             return .rejected(
-                AuthDiagnostic(.warning, .sessionFileForeign, "\(path) is too large to be a session file; ignoring it"),
+                AuthDiagnostic(.warning, .sessionFileForeign, "\(fileURL.path) is too large to be a session file; ignoring it"),
                 isOurs: false
             )
         } catch {
@@ -60,14 +52,23 @@ struct SessionStore: Sendable {
                 isOurs: false
             )
         }
+        do throws(StoredSession.Problem) {
+            return .loaded(try StoredSession.decode(data))
+        } catch {
+            return rejection(for: error)
+        }
+    }
 
-        guard let json = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) else {
+    /// What to tell the user about a file that is not a usable session, and whether it is ours to delete.
+    private func rejection(for problem: StoredSession.Problem) -> LoadResult {
+        let path = fileURL.path
+        switch problem {
+        case .notJSON:
             return .rejected(
                 AuthDiagnostic(.warning, .sessionFileCorrupted, "session file \(path) is not valid JSON; ignoring it"),
                 isOurs: true
             )
-        }
-        guard let object = json as? [String: Any], let format = object["format"] as? String, format == StoredSession.format else {
+        case .foreign:
             return .rejected(
                 AuthDiagnostic(
                     .warning,
@@ -76,9 +77,7 @@ struct SessionStore: Sendable {
                 ),
                 isOurs: false
             )
-        }
-        guard let version = object["version"] as? Int, version == StoredSession.currentVersion else {
-            let found = object["version"].map { "\($0)" } ?? "none"
+        case .unsupportedVersion(let found):
             return .rejected(
                 AuthDiagnostic(
                     .warning,
@@ -87,17 +86,10 @@ struct SessionStore: Sendable {
                 ),
                 isOurs: true
             )
-        }
-        do {
-            return .loaded(try Self.decoder.decode(StoredSession.self, from: data))
-        } catch let error as DecodingError {
+        case .damaged(let detail):
+            let reason = detail.map { " (\($0))" } ?? ""
             return .rejected(
-                AuthDiagnostic(.warning, .sessionFileCorrupted, "session file \(path) is damaged (\(describe(error))); ignoring it"),
-                isOurs: true
-            )
-        } catch {
-            return .rejected(
-                AuthDiagnostic(.warning, .sessionFileCorrupted, "session file \(path) is damaged; ignoring it"),
+                AuthDiagnostic(.warning, .sessionFileCorrupted, "session file \(path) is damaged\(reason); ignoring it"),
                 isOurs: true
             )
         }
@@ -108,7 +100,7 @@ struct SessionStore: Sendable {
     func save(_ session: StoredSession) throws(AuthError) {
         let data: Data
         do {
-            data = try Self.encoder.encode(session)
+            data = try session.encoded()
         } catch {
             throw AuthError(.storageFailed, "cannot encode the session")
         }
@@ -132,19 +124,4 @@ struct SessionStore: Sendable {
             throw AuthError(.storageFailed, error.message)
         }
     }
-
-    // MARK: Helpers
-
-    private static let encoder: JSONEncoder = {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        encoder.dateEncodingStrategy = .secondsSince1970
-        return encoder
-    }()
-
-    private static let decoder: JSONDecoder = {
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .secondsSince1970
-        return decoder
-    }()
 }

@@ -1,3 +1,5 @@
+import ModuleHost
+
 /// A session token: 32 bytes from the system's secure random source.
 ///
 /// The value never appears in `description`, `debugDescription` or reflection; only
@@ -21,30 +23,12 @@ struct SessionToken: Sendable, Equatable, CustomStringConvertible, CustomDebugSt
 
     /// Decodes the lowercase hex form; `nil` unless it is exactly 64 hex digits.
     init?(encoded: String) {
-        let digits = Array(encoded.utf8)
-        guard digits.count == Self.byteCount * 2 else { return nil }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(Self.byteCount)
-        var index = 0
-        while index < digits.count {
-            guard let high = Self.nibble(digits[index]), let low = Self.nibble(digits[index + 1]) else { return nil }
-            bytes.append(high << 4 | low)
-            index += 2
-        }
+        guard let bytes = Hex.decode(encoded), bytes.count == Self.byteCount else { return nil }
         self.bytes = bytes
     }
 
     /// Lowercase hex, 64 characters. Only for the session file.
-    var encoded: String {
-        let hexDigits = Array("0123456789abcdef".utf8)
-        var result: [UInt8] = []
-        result.reserveCapacity(bytes.count * 2)
-        for byte in bytes {
-            result.append(hexDigits[Int(byte >> 4)])
-            result.append(hexDigits[Int(byte & 0x0F)])
-        }
-        return String(decoding: result, as: UTF8.self)
-    }
+    var encoded: String { Hex.encode(bytes) }
 
     static func == (lhs: SessionToken, rhs: SessionToken) -> Bool {
         ConstantTime.equals(lhs.bytes, rhs.bytes)
@@ -53,12 +37,4 @@ struct SessionToken: Sendable, Equatable, CustomStringConvertible, CustomDebugSt
     var description: String { "SessionToken(<redacted>)" }
     var debugDescription: String { description }
     var customMirror: Mirror { Mirror(self, children: [], displayStyle: .struct) }
-
-    private static func nibble(_ digit: UInt8) -> UInt8? {
-        switch digit {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): digit - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): digit - UInt8(ascii: "a") + 10
-        default: nil
-        }
-    }
 }

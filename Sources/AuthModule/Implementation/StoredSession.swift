@@ -52,21 +52,66 @@ struct StoredSession: Sendable, Equatable, Codable, CustomStringConvertible, Cus
         return ConstantTime.equals(expected, credentialFingerprint)
     }
 
-    // MARK: Codable
+    // MARK: The file format (the one parser of session files)
+
+    /// Why some bytes are not a usable session file.
+    enum Problem: Error, Equatable {
+        /// Not JSON at all.
+        case notJSON
+        /// JSON, but without our `format` marker: someone else's file.
+        case foreign
+        /// Our format, another version; `found` describes the version, never other content.
+        case unsupportedVersion(found: String)
+        /// Our format and version, but fields are missing or malformed; `detail` never contains a value.
+        case damaged(detail: String?)
+    }
+
+    /// Parses a session file: the format marker, then the version, then the fields, in one pass.
+    static func decode(_ data: Data) throws(Problem) -> StoredSession {
+        do {
+            return try decoder.decode(StoredSession.self, from: data)
+        } catch let problem as Problem {
+            throw problem
+        } catch DecodingError.dataCorrupted(let context) where context.codingPath.isEmpty {
+            throw .notJSON
+        } catch let error as DecodingError {
+            throw .damaged(detail: describe(error))
+        } catch {
+            throw .damaged(detail: nil)
+        }
+    }
+
+    /// The file's content: pretty-printed JSON with sorted keys.
+    func encoded() throws -> Data {
+        try Self.encoder.encode(self)
+    }
+
+    private static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        encoder.dateEncodingStrategy = .secondsSince1970
+        return encoder
+    }()
+
+    private static let decoder: JSONDecoder = {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .secondsSince1970
+        return decoder
+    }()
 
     private enum CodingKeys: String, CodingKey {
         case format, version, username, token, createdAt, expiresAt, credentialFingerprint
     }
 
+    /// Throws ``Problem/foreign`` or ``Problem/unsupportedVersion(found:)`` for files that are not ours or not of
+    /// this version, and `DecodingError` for damaged fields.
     init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        let format = try container.decode(String.self, forKey: .format)
-        guard format == Self.format else {
-            throw DecodingError.dataCorruptedError(forKey: .format, in: container, debugDescription: "not a session file")
-        }
-        let version = try container.decode(Int.self, forKey: .version)
+        guard let container = try? decoder.container(keyedBy: CodingKeys.self),
+              (try? container.decodeIfPresent(String.self, forKey: .format)) == Self.format
+        else { throw Problem.foreign }
+        let version = try? container.decodeIfPresent(Int.self, forKey: .version)
         guard version == Self.currentVersion else {
-            throw DecodingError.dataCorruptedError(forKey: .version, in: container, debugDescription: "unsupported version")
+            throw Problem.unsupportedVersion(found: version.map(String.init) ?? Self.describeVersion(in: container))
         }
         username = try container.decode(String.self, forKey: .username)
         let encodedToken = try container.decode(String.self, forKey: .token)
@@ -78,6 +123,13 @@ struct StoredSession: Sendable, Equatable, Codable, CustomStringConvertible, Cus
         createdAt = try container.decode(Date.self, forKey: .createdAt)
         expiresAt = try container.decode(Date.self, forKey: .expiresAt)
         credentialFingerprint = try container.decode(String.self, forKey: .credentialFingerprint)
+    }
+
+    /// A version that is not an integer: as written if a string or a number, else what kind of value it is.
+    private static func describeVersion(in container: KeyedDecodingContainer<CodingKeys>) -> String {
+        if let text = try? container.decode(String.self, forKey: .version) { return text }
+        if let number = try? container.decode(Double.self, forKey: .version) { return String(number) }
+        return container.contains(.version) ? "of an unexpected type" : "none"
     }
 
     func encode(to encoder: any Encoder) throws {

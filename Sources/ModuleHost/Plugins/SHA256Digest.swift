@@ -36,7 +36,7 @@ enum SHA256Digest {
         }
         guard succeeded else { return nil }
         #endif
-        return digest.map { String(format: "%02x", $0) }.joined()
+        return Hex.encode(digest)
     }
 
     #if !canImport(Darwin)
@@ -54,8 +54,8 @@ enum SHA256Digest {
     }
     #endif
 
-    /// Whether `text` looks like a SHA-256 digest: 64 hexadecimal digits.
+    /// Whether `text` looks like a SHA-256 digest: 64 hexadecimal digits, in either case.
     static func isWellFormed(_ text: String) -> Bool {
-        text.utf8.count == 64 && text.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x41...0x46).contains($0) || (0x61...0x66).contains($0) }
+        Hex.decode(text, allowingUppercase: true)?.count == 32
     }
 }

@@ -14,23 +14,29 @@ import Darwin
 /// are synced, then renamed over the target: an interruption at any point leaves the old file or the new
 /// one, never a partial one. The directory is created with mode 0700. Symbolic links are not followed.
 public struct StateFile: Sendable {
+    /// The last step of a write: puts the finished temporary file at `targetPath`, returning `false` (with `errno`
+    /// set) on failure. The default is rename(2); tests pass a failing step to check that the old file survives.
+    package typealias Replace = @Sendable (_ temporaryPath: String, _ targetPath: String) -> Bool
+
+    /// rename(2).
+    package static let rename: Replace = { temporaryPath, targetPath in systemRename(temporaryPath, targetPath) == 0 }
+
     /// Where the file lives.
-    public let url: URL
+    package let url: URL
     /// The largest file ``read()`` accepts.
-    public let maximumSize: Int
-    /// Test hook: fail after the temporary file is written, before it replaces the target.
-    let failBeforeRename: Bool
+    package let maximumSize: Int
+    private let replace: Replace
 
     /// A state file at `url`, read only if at most `maximumSize` bytes.
     public init(url: URL, maximumSize: Int = 1 << 20) {
-        self.init(url: url, maximumSize: maximumSize, failBeforeRename: false)
+        self.init(url: url, maximumSize: maximumSize, replace: Self.rename)
     }
 
-    /// A state file whose writes fail just before the rename, for tests of atomic replacement.
-    package init(url: URL, maximumSize: Int, failBeforeRename: Bool) {
+    /// A state file whose writes end with `replace` instead of rename(2).
+    package init(url: URL, maximumSize: Int, replace: @escaping Replace) {
         self.url = url
         self.maximumSize = maximumSize
-        self.failBeforeRename = failBeforeRename
+        self.replace = replace
     }
 
     private var directory: URL { url.deletingLastPathComponent() }
@@ -65,7 +71,7 @@ public struct StateFile: Sendable {
     public func write(_ data: Data) throws(StateFileError) {
         try createDirectory()
         var generator = SystemRandomNumberGenerator()
-        let suffix = String(UInt64.random(in: .min ... .max, using: &generator), radix: 16)
+        let suffix = Hex.encode((0..<8).map { _ in UInt8.random(in: .min ... .max, using: &generator) })
         let temporaryPath = directory.appendingPathComponent(".\(url.lastPathComponent).\(suffix).tmp").path
         let fd = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard fd >= 0 else {
@@ -80,10 +86,7 @@ public struct StateFile: Sendable {
             try Self.writeAll(data, to: fd) { writeError("cannot write \(temporaryPath)") }
             guard fsync(fd) == 0 else { throw writeError("cannot sync \(temporaryPath)") }
         }
-        if failBeforeRename {
-            throw StateFileError(.writeFailed, path: url.path, message: "injected failure before replacing \(url.path)")
-        }
-        guard rename(temporaryPath, url.path) == 0 else { throw writeError("cannot replace \(url.path)") }
+        guard replace(temporaryPath, url.path) else { throw writeError("cannot replace \(url.path)") }
         renamed = true
         syncDirectory()
     }
@@ -167,7 +170,7 @@ public struct StateFile: Sendable {
     }
 }
 
-// `read` and `write` are shadowed by the methods above; name the C functions explicitly.
+// `read`, `write` and `rename` are shadowed by the members above; name the C functions explicitly.
 private func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
     #if canImport(Darwin)
     Darwin.read(fd, buffer, count)
@@ -175,6 +178,16 @@ private func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count
     Glibc.read(fd, buffer, count)
     #else
     Musl.read(fd, buffer, count)
+    #endif
+}
+
+private func systemRename(_ from: String, _ to: String) -> Int32 {
+    #if canImport(Darwin)
+    Darwin.rename(from, to)
+    #elseif canImport(Glibc)
+    Glibc.rename(from, to)
+    #else
+    Musl.rename(from, to)
     #endif
 }
 

@@ -22,7 +22,7 @@ public struct StateFileError: Error, Sendable, Equatable, CustomStringConvertibl
     public let message: String
 
     /// Creates an error.
-    public init(_ code: Code, path: String, message: String) {
+    package init(_ code: Code, path: String, message: String) {
         self.code = code
         self.path = path
         self.message = message

@@ -23,8 +23,8 @@ struct SignalTests {
         process.standardOutput = stdout
         process.standardError = stderr
         let err = Buffer()
-        stdout.fileHandleForReading.readabilityHandler = { out.append($0.availableData) }
-        stderr.fileHandleForReading.readabilityHandler = { err.append($0.availableData) }
+        out.drain(stdout)
+        err.drain(stderr)
         try process.run()
         defer { try? stdin.fileHandleForWriting.close() }
         stdin.fileHandleForWriting.write(Data(input.utf8))
@@ -35,12 +35,13 @@ struct SignalTests {
         kill(process.processIdentifier, signal)
         while process.isRunning, Date() < deadline { try await Task.sleep(for: .milliseconds(10)) }
         if process.isRunning {
-            process.terminate()
+            kill(process.processIdentifier, SIGKILL)  // not SIGTERM: a shell that ignored one signal may ignore another
             Issue.record("app-shell did not exit after signal \(signal)")
         }
         while process.isRunning { try await Task.sleep(for: .milliseconds(10)) }
-        stdout.fileHandleForReading.readabilityHandler = nil
-        stderr.fileHandleForReading.readabilityHandler = nil
+        // Everything the shell wrote before it exited, up to the end of each pipe.
+        await out.finished()
+        await err.finished()
         return (process.terminationStatus, out.text, err.text)
     }
 
@@ -98,9 +99,27 @@ struct SignalTests {
     }
 }
 
-/// Bytes arriving on a pipe, from the pipe's handler thread.
+/// Bytes arriving on a pipe, read as they come on a thread of its own (which the end of the pipe ends), so the text
+/// can be watched while the shell runs and is complete once ``finished()`` returns.
 private final class Buffer: Sendable {
     private let data = Locked(Data())
+    private let done = DispatchGroup()
+
     func append(_ chunk: Data) { data.withLock { $0.append(chunk) } }
     var text: String { data.withLock { String(decoding: $0, as: UTF8.self) } }
+
+    /// Starts reading `pipe` until its end.
+    func drain(_ pipe: Pipe) {
+        let handle = pipe.fileHandleForReading
+        done.enter()
+        Thread { [done] in
+            while case let chunk = handle.availableData, !chunk.isEmpty { self.append(chunk) }
+            done.leave()
+        }.start()
+    }
+
+    /// Waits until the pipe has ended, without blocking a thread of the cooperative pool.
+    func finished() async {
+        await withCheckedContinuation { continuation in done.notify(queue: .global()) { continuation.resume() } }
+    }
 }

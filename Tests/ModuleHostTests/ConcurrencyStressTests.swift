@@ -3,17 +3,41 @@ import Testing
 @testable import ModuleHost
 import ModuleHostTesting
 
-/// Tags that make distinct module types out of one generic class.
-enum Tag0 {}; enum Tag1 {}; enum Tag2 {}; enum Tag3 {}; enum Tag4 {}; enum Tag5 {}; enum Tag6 {}; enum Tag7 {}
-enum Tag8 {}; enum Tag9 {}; enum Tag10 {}; enum Tag11 {}; enum Tag12 {}; enum Tag13 {}; enum Tag14 {}; enum Tag15 {}
+/// Tags that make distinct module types out of one generic class; all but every fourth require the one before,
+/// which makes four requirement chains of four: Tag0 <- Tag1 <- Tag2 <- Tag3, Tag4 <- Tag5 <- Tag6 <- Tag7, ...
+protocol StressTag {
+    /// The module this tag's module requires, if any.
+    static var requirement: ModuleIdentifier? { get }
+}
+extension StressTag {
+    static var requirement: ModuleIdentifier? { nil }
+}
+enum Tag0: StressTag {}
+enum Tag1: StressTag { static let requirement: ModuleIdentifier? = "stress.Tag0" }
+enum Tag2: StressTag { static let requirement: ModuleIdentifier? = "stress.Tag1" }
+enum Tag3: StressTag { static let requirement: ModuleIdentifier? = "stress.Tag2" }
+enum Tag4: StressTag {}
+enum Tag5: StressTag { static let requirement: ModuleIdentifier? = "stress.Tag4" }
+enum Tag6: StressTag { static let requirement: ModuleIdentifier? = "stress.Tag5" }
+enum Tag7: StressTag { static let requirement: ModuleIdentifier? = "stress.Tag6" }
+enum Tag8: StressTag {}
+enum Tag9: StressTag { static let requirement: ModuleIdentifier? = "stress.Tag8" }
+enum Tag10: StressTag { static let requirement: ModuleIdentifier? = "stress.Tag9" }
+enum Tag11: StressTag { static let requirement: ModuleIdentifier? = "stress.Tag10" }
+enum Tag12: StressTag {}
+enum Tag13: StressTag { static let requirement: ModuleIdentifier? = "stress.Tag12" }
+enum Tag14: StressTag { static let requirement: ModuleIdentifier? = "stress.Tag13" }
+enum Tag15: StressTag { static let requirement: ModuleIdentifier? = "stress.Tag14" }
 
 protocol StressService: AnyObject, Sendable {
     var name: String { get }
 }
 
-/// A module per tag; every other one requires the previous, so loads also race through requirements.
-final class StressModule<T>: ModuleProtocol, StressService {
+/// A module per tag, requiring the tag's requirement: a task resolving the end of a chain loads the rest of the
+/// chain first while other tasks resolve those modules directly, so loads also race through requirements.
+final class StressModule<T: StressTag>: ModuleProtocol, StressService {
     static var moduleIdentifier: ModuleIdentifier { ModuleIdentifier("stress.\(T.self)") }
+    static var requiredModules: [ModuleIdentifier] { T.requirement.map { [$0] } ?? [] }
     private let recorder = LoadRecorder.Holder()
     init() {}
     var name: String { "\(T.self)" }
@@ -65,11 +89,23 @@ struct ConcurrencyStressTests {
                 }
             }
         }
+        let events = recorder.events
         for type in Self.types {
-            let tag = String(describing: type).replacingOccurrences(of: "StressModule<", with: "").dropLast()
+            let tag = Self.tag(type.moduleIdentifier)
             #expect(recorder.count(of: "load \(tag)") == 1, "\(tag)")
+            // A requirement finished loading before the module that requires it began.
+            for requirement in type.requiredModules {
+                let required = events.firstIndex(of: "load \(Self.tag(requirement))"), dependent = events.firstIndex(of: "load \(tag)")
+                #expect(required != nil && dependent != nil && required! < dependent!, "\(Self.tag(requirement)) before \(tag): \(events)")
+            }
         }
         #expect(manager.loadedModules().count == Self.types.count)
+        #expect(Self.types.filter { !$0.requiredModules.isEmpty }.count == 12, "the fixture has its requirement chains")
+    }
+
+    /// `Tag3` for `stress.Tag3`.
+    private static func tag(_ identifier: ModuleIdentifier) -> String {
+        String(identifier.rawValue.dropFirst("stress.".count))
     }
 
     @Test func resolvesDuringUnloadAllStayConsistent() async throws {
@@ -94,9 +130,13 @@ struct ConcurrencyStressTests {
         // Every load was matched by at most one unload, and what is still loaded was loaded once more.
         let loaded = Set(manager.loadedModules().map { type(of: $0).moduleIdentifier })
         for type in Self.types {
-            let tag = String(String(describing: type).dropFirst("StressModule<".count).dropLast())
+            let tag = Self.tag(type.moduleIdentifier)
             let loads = recorder.count(of: "load \(tag)"), unloads = recorder.count(of: "unload \(tag)")
             #expect(loads - unloads == (loaded.contains(type.moduleIdentifier) ? 1 : 0), "\(tag): \(loads) loads, \(unloads) unloads")
+            // No module is left loaded without what it requires.
+            if loaded.contains(type.moduleIdentifier) {
+                #expect(type.requiredModules.allSatisfy(loaded.contains), "\(tag) is loaded without its requirement")
+            }
         }
     }
 

@@ -258,8 +258,44 @@ struct ResolutionTests {
         #expect(error.diagnostics.map(\.code) == [.duplicateService])
     }
 
-    @Test func moduleDefaultIsAProcessWideInstance() {
-        #expect(ModuleManager.default === ModuleManager.default)
+    @Test func moduleDefaultIsOneManagerSharedAcrossTasksAndThreads() async throws {
+        // An identifier of this test's own, injected and removed again, so the process-wide manager is left as it
+        // was and no other test can see or disturb it.
+        let identifier = ModuleIdentifier("test.default-manager.\(UUID().uuidString)")
+        let module = BaseModule()
+        // Injected through the reference a detached task sees...
+        let fromTask = await Task.detached {
+            let manager = ModuleManager.default
+            manager.inject(module, for: identifier)
+            return manager
+        }.value
+        defer { fromTask.removeInjection(for: identifier) }
+        // ...and resolved through the reference a separate thread sees.
+        let resolved = await withCheckedContinuation { (continuation: CheckedContinuation<(ModuleManager, (any ModuleProtocol)?), Never>) in
+            Thread {
+                let manager = ModuleManager.default
+                continuation.resume(returning: (manager, try? manager.bridge.resolve(identifier)))
+            }.start()
+        }
+        #expect(resolved.0 === fromTask)
+        #expect(resolved.1 === module)
+    }
+
+    @Test func managersShareNothingWithTheDefault() throws {
+        let identifier = ModuleIdentifier("test.default-manager.\(UUID().uuidString)")
+        let own = ModuleManager()
+        #expect(own !== ModuleManager.default)
+        // What is injected into the default is not seen by another manager...
+        ModuleManager.default.inject(BaseModule(), for: identifier)
+        defer { ModuleManager.default.removeInjection(for: identifier) }
+        #expect(throws: ResolutionError.self) { try own.bridge.resolve(identifier) }
+        // ...and what another manager registers and loads does not reach the default.
+        // (Checked by identifier and instance: other tests may be using the default at the same time.)
+        try own.register(BaseModule.self)
+        let loaded = try own.bridge.resolve(BaseModule.moduleIdentifier)
+        #expect(!ModuleManager.default.modules.contains { $0.identifier == BaseModule.moduleIdentifier })
+        #expect(!ModuleManager.default.loadedModules().contains { $0 === loaded })
+        #expect(throws: ResolutionError.self) { try ModuleManager.default.bridge.resolve(BaseModule.moduleIdentifier) }
     }
 }
 

@@ -1,5 +1,6 @@
 import AuthInterface
 import Foundation
+import ModuleHost
 
 /// A configured user, validated.
 struct UserEntry: Sendable, Equatable, CustomStringConvertible {
@@ -174,15 +175,8 @@ extension AuthConfiguration {
 /// "at users[1].passwordHash: expected String" style text for a decoding error.
 func describe(_ error: DecodingError) -> String {
     func path(_ codingPath: [any CodingKey]) -> String {
-        var result = ""
-        for key in codingPath {
-            if let index = key.intValue {
-                result += "[\(index)]"
-            } else {
-                result += result.isEmpty ? key.stringValue : ".\(key.stringValue)"
-            }
-        }
-        return result.isEmpty ? "top level" : result
+        let text = CodingPathText.path(codingPath)
+        return text.isEmpty ? "top level" : text
     }
     switch error {
     case .typeMismatch(let type, let context):

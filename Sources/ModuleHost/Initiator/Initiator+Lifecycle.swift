@@ -16,14 +16,10 @@ extension Initiator {
             self.cancel()
         }
         let (report, stopReason) = state.withLock { ($0.makeReport(), $0.stopReason) }
-        switch stopReason {
-        case nil:
-            return report
-        case .cancelled:
-            throw InitiatorError(code: .cancelled, message: StartupStopReason.cancelled.errorMessage, report: report)
-        case .some(let reason):
-            throw InitiatorError(code: .requiredOperationFailed, message: reason.errorMessage, report: report)
-        }
+        guard let stopReason else { return report }
+        // Only these two stops happen once planned; the others were thrown by `prepare()`.
+        let code: InitiatorError.Code = stopReason == .cancelled ? .cancelled : .requiredOperationFailed
+        throw InitiatorError(code: code, message: stopReason.errorMessage, report: report)
     }
 
     /// Signals that the host is up (its "first frame"), releasing the `.afterFirstFrame` then `.low` phases.

@@ -60,7 +60,7 @@ struct AppShell {
         let runtime = try HostRuntime.load(invocation, console: console)
         let plan = try runtime.plan()
         let modules = runtime.manager.modules.count
-        console.out("\(runtime.manifestURL.path): valid (\(modules) module\(modules == 1 ? "" : "s"), \(plan.operations.count) startup operation\(plan.operations.count == 1 ? "" : "s"))")
+        console.out("\(runtime.manifestURL.path): valid (\(modules) module\(modules == 1 ? "" : "s"), \(plan.operationCount) startup operation\(plan.operationCount == 1 ? "" : "s"))")
         return .ok
     }
 

@@ -43,15 +43,8 @@ struct Listings {
     }
 
     private func table(_ header: [String], _ rows: [[String]]) {
-        let widths = header.indices.map { column in
-            ([header] + rows).map { $0[column].count }.max() ?? 0
-        }
-        func line(_ cells: [String]) -> String {
-            cells.enumerated().map { index, cell in
-                index == cells.count - 1 ? cell : cell.padding(toLength: widths[index], withPad: " ", startingAt: 0)
-            }.joined(separator: "  ")
-        }
-        console.out(console.styled(line(header), .bold))
-        rows.forEach { console.out(line($0)) }
+        let lines = TextTable(columns: header.map { TextTable.Column($0) }, rows: rows).lines()
+        if let first = lines.first { console.out(console.styled(first, .bold)) }
+        lines.dropFirst().forEach { console.out($0) }
     }
 }

@@ -6,7 +6,8 @@ struct AdjacencyList: Sendable {
     private let offsets: [Int]
     private let targets: [Int]
 
-    /// Builds the list from per-node neighbour counts and a filler that visits every edge again.
+    /// Wraps prebuilt rows: `offsets` has one entry per node plus one (starting at 0, never decreasing) and
+    /// `targets[offsets[node]..<offsets[node + 1]]` are `node`'s neighbours.
     init(offsets: [Int], targets: [Int]) {
         self.offsets = offsets
         self.targets = targets

@@ -2,14 +2,13 @@ extension Initiator {
     /// Runs every phase in order, waiting for the host's signals before the later ones, then finishes.
     func drive(_ plan: StartupPlan) async {
         for phase in Priority.allCases {
-            guard shouldContinue() else { break }
+            guard isRunning() else { break }
             if phase == .afterFirstFrame {
-                settleBlockingPhases()
-                await waitForSignal(idle: false)
+                await settleBlockingPhasesAndWait(for: .ready)
             } else if phase == .idle {
-                await waitForSignal(idle: true)
+                await waitForHost(.idle)
             }
-            guard shouldContinue() else { break }
+            guard isRunning() else { break }
             recordPhaseStarted(phase)
             let scheduler = PhaseScheduler(
                 initiator: self, plan: plan, phase: phase,
@@ -20,26 +19,28 @@ extension Initiator {
         finishRun()
     }
 
-    /// Whether startup should go on: not cancelled and not stopped by a required failure.
-    private func shouldContinue() -> Bool {
-        state.withLock { !$0.cancelRequested && $0.stopReason == nil }
+    /// Whether startup should go on: neither cancelled nor stopped by a required failure.
+    private func isRunning() -> Bool {
+        state.withLock(\.isRunning)
     }
 
-    /// Marks the blocking phases settled and wakes `start()`.
-    private func settleBlockingPhases() {
+    /// Marks the blocking phases settled, which wakes `start()`, then waits for the host's `level` signal.
+    private func settleBlockingPhasesAndWait(for level: InitiatorState.HostSignal) async {
         let waiters = state.withLock { state in
-            state.blockingSettled = true
+            guard case .running(let plan, let driver, .blockingPhases) = state.lifecycle else { return [CheckedContinuation<Void, Never>]() }
+            state.lifecycle = .running(plan: plan, driver: driver, stage: .laterPhases)
             return state.takeSatisfiedWaiters()
         }
         for waiter in waiters { waiter.resume() }
+        await waitForHost(level)
     }
 
-    /// Suspends the driver until the host signals ready (or idle), or startup is cancelled.
-    private func waitForSignal(idle: Bool) async {
+    /// Suspends the driver until the host has signalled `level`, or startup is cancelled.
+    private func waitForHost(_ level: InitiatorState.HostSignal) async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let resumeNow = state.withLock { state in
-                if state.cancelRequested || (idle ? state.idleSignalled : state.readySignalled) { return true }
-                state.signalWaiter = continuation
+                guard state.hostSignal < level, case .running(let plan, let driver, _) = state.lifecycle else { return true }
+                state.lifecycle = .running(plan: plan, driver: driver, stage: .awaitingHost(level: level, driver: continuation))
                 return false
             }
             if resumeNow { continuation.resume() }
@@ -49,21 +50,10 @@ extension Initiator {
     /// Settles whatever did not run, marks the initiator finished and wakes every waiter and subscriber.
     private func finishRun() {
         let (events, waiters, subscribers, report) = state.withLock { state in
-            var events: [InitiatorEvent]
-            if state.cancelRequested {
-                events = state.settlePending(as: .cancelled, reason: "startup was cancelled")
-            } else if let stopReason = state.stopReason {
-                let reason = stopReason.replacingFirst("startup stopped: ", with: "not run: startup stopped because ")
-                events = state.settlePending(as: .skipped, reason: reason)
-            } else {
-                events = []
-            }
-            state.lifecycle = .finished
-            state.blockingSettled = true
-            state.driver = nil
-            let subscribers = Array(state.subscribers.values)
-            state.subscribers = [:]
-            return (events, state.takeSatisfiedWaiters(), subscribers, state.makeReport())
+            let reason = state.stopReason
+            let events = reason.map { state.settlePending(for: $0) } ?? []
+            state.lifecycle = .finished(plan: state.plan, reason: reason)
+            return (events, state.takeSatisfiedWaiters(), state.takeSubscribers(), state.makeReport())
         }
         for subscriber in subscribers {
             for event in events { subscriber.yield(event) }
@@ -71,12 +61,5 @@ extension Initiator {
             subscriber.finish()
         }
         for waiter in waiters { waiter.resume() }
-    }
-}
-
-extension String {
-    /// The string with its prefix `prefix` replaced by `replacement`, if it has that prefix.
-    fileprivate func replacingFirst(_ prefix: String, with replacement: String) -> String {
-        hasPrefix(prefix) ? replacement + dropFirst(prefix.count) : self
     }
 }

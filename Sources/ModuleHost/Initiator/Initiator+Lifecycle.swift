@@ -9,47 +9,40 @@ extension Initiator {
     ///   cancelled, and it throws `cancelled` with the report.
     @discardableResult
     public func start() async throws -> StartupReport {
-        let plan = try prepare()
-        let driver = Task { await self.drive(plan) }
-        let cancelledEarly = state.withLock { state in
-            state.driver = driver
-            return state.cancelRequested
-        }
-        if cancelledEarly { driver.cancel() }
-
+        try prepare()
         await withTaskCancellationHandler {
             await wait(for: .blockingSettled, abandonOnCancel: false)
         } onCancel: {
             self.cancel()
         }
-        let (report, cancelled, stopReason) = state.withLock { ($0.makeReport(), $0.cancelRequested, $0.stopReason) }
-        if cancelled {
-            throw InitiatorError(code: .cancelled, message: "startup was cancelled", report: report)
-        }
-        if let stopReason {
-            throw InitiatorError(code: .requiredOperationFailed, message: stopReason, report: report)
-        }
-        return report
+        let (report, stopReason) = state.withLock { ($0.makeReport(), $0.stopReason) }
+        guard let stopReason else { return report }
+        // Only these two stops happen once planned; the others were thrown by `prepare()`.
+        let code: InitiatorError.Code = stopReason == .cancelled ? .cancelled : .requiredOperationFailed
+        throw InitiatorError(code: code, message: stopReason.errorMessage, report: report)
     }
 
     /// Signals that the host is up (its "first frame"), releasing the `.afterFirstFrame` then `.low` phases.
     /// May be called before `start()` finishes; the signal is remembered.
     public func hostDidBecomeReady() {
-        signal(idle: false)
+        signal(.ready)
     }
 
     /// Signals that the host is idle, releasing the `.idle` phase once the earlier phases are done.
     /// Also implies `hostDidBecomeReady()`.
     public func hostDidBecomeIdle() {
-        signal(idle: true)
+        signal(.idle)
     }
 
     /// Runs everything that remains (signalling ready and idle, and starting if needed) and waits for it.
     ///
     /// If the calling task is cancelled, startup is cancelled as with `start()`.
     public func drain() async -> StartupReport {
-        signal(idle: true)
-        let notStarted = state.withLock { $0.lifecycle == .notStarted }
+        signal(.idle)
+        let notStarted = state.withLock { state in
+            if case .notStarted = state.lifecycle { return true }
+            return false
+        }
         if notStarted { _ = try? await start() }
         await withTaskCancellationHandler {
             await wait(for: .finished, abandonOnCancel: false)
@@ -68,73 +61,72 @@ extension Initiator {
     }
 
     /// Cancels startup: running operations are cancelled (and not waited for), operations not started are
-    /// marked cancelled, and later phases do not run. Does nothing once startup has finished.
+    /// marked cancelled, and later phases do not run. Does nothing once startup has stopped or finished.
     public func cancel() {
-        let (driver, signalWaiter, events) = state.withLock { state -> (Task<Void, Never>?, CheckedContinuation<Void, Never>?, [InitiatorEvent]) in
-            guard state.lifecycle != .finished, !state.cancelRequested else { return (nil, nil, []) }
-            state.cancelRequested = true
-            let events = state.settlePending(as: .cancelled, reason: "startup was cancelled")
-            let waiter = state.signalWaiter
-            state.signalWaiter = nil
-            return (state.driver, waiter, events)
+        let (driver, hostWaiter, events) = state.withLock { state -> (Task<Void, Never>?, CheckedContinuation<Void, Never>?, [InitiatorEvent]) in
+            guard !state.cancelBeforeRun(), case .running(let plan, let driver, let stage) = state.lifecycle else {
+                return (nil, nil, [])
+            }
+            state.lifecycle = .stopping(plan: plan, driver: driver, reason: .cancelled)
+            let events = state.settlePending(for: .cancelled)
+            guard case .awaitingHost(_, let hostWaiter) = stage else { return (driver, nil, events) }
+            return (driver, hostWaiter, events)
         }
         emit(events)
-        signalWaiter?.resume()
+        hostWaiter?.resume()
         driver?.cancel()
     }
 
-    /// Claims the start, gathers operations and validates the plan; records the initial state.
-    private func prepare() throws -> StartupPlan {
+    /// Claims the start, gathers operations and validates the plan, then starts the driver.
+    private func prepare() throws {
         let added: [StartupOperation] = try state.withLock { state in
-            guard state.lifecycle == .notStarted else {
+            guard case .notStarted(let setup) = state.lifecycle else {
                 throw InitiatorError(code: .alreadyStarted, message: "the initiator has already started",
                                      report: state.makeReport())
             }
-            state.lifecycle = .running
+            state.lifecycle = .planning(setup)
             state.origin = clock.now
-            return state.added
+            return setup.added
         }
         let declared: [StartupOperation]
         do {
             declared = try operationSource()
         } catch {
-            finishWithoutRunning(added, reason: "not run: the modules' operations could not be read")
-            throw InitiatorError(code: .operationSourceFailed,
-                                 message: "could not read the modules' startup operations: \(error)",
-                                 report: report)
+            let reason = StartupStopReason.operationSourceFailed(String(describing: error))
+            finishWithoutRunning(added, reason: reason)
+            throw InitiatorError(code: .operationSourceFailed, message: reason.errorMessage, report: report)
         }
         let all = declared + added
+        let plan: StartupPlan
         do {
-            let plan = try StartupPlan(operations: all)
-            state.withLock { state in
-                state.plan = plan
-                state.reportOrder = plan.orderIndices
-                state.records = plan.operations.map {
-                    OperationRecord(identifier: $0.identifier, module: $0.module, phase: $0.priority,
-                                    dependencies: $0.dependencies, failurePolicy: $0.effectiveFailurePolicy)
-                }
-            }
-            return plan
+            plan = try StartupPlan(operations: all)
         } catch {
-            finishWithoutRunning(all, reason: "not run: the startup plan is invalid")
+            finishWithoutRunning(all, reason: .invalidPlan)
             throw error
+        }
+        state.withLock { state in
+            state.reportOrder = plan.orderIndices
+            state.records = plan.operations.map { OperationRecord(pending: $0) }
+            let driver = Task { await self.drive(plan) }
+            let cancelled = state.isCancelled
+            state.lifecycle = cancelled
+                ? .stopping(plan: plan, driver: driver, reason: .cancelled)
+                : .running(plan: plan, driver: driver, stage: .blockingPhases)
         }
     }
 
     /// Marks every operation skipped and the initiator finished, for a start that cannot run anything.
-    private func finishWithoutRunning(_ operations: [StartupOperation], reason: String) {
+    private func finishWithoutRunning(_ operations: [StartupOperation], reason: StartupStopReason) {
         let (waiters, subscribers, report) = state.withLock { state in
             state.records = operations.map {
-                OperationRecord(identifier: $0.identifier, module: $0.module, phase: $0.priority,
-                                dependencies: $0.dependencies, failurePolicy: $0.effectiveFailurePolicy,
-                                state: .skipped, reason: reason)
+                var record = OperationRecord(pending: $0)
+                record.state = reason.notRunState
+                record.reason = reason.notRunReason
+                return record
             }
             state.reportOrder = Array(operations.indices)
-            state.lifecycle = .finished
-            state.blockingSettled = true
-            let subscribers = Array(state.subscribers.values)
-            state.subscribers = [:]
-            return (state.takeSatisfiedWaiters(), subscribers, state.makeReport())
+            state.lifecycle = .finished(plan: nil, reason: reason)
+            return (state.takeSatisfiedWaiters(), state.takeSubscribers(), state.makeReport())
         }
         for subscriber in subscribers {
             subscriber.yield(.finished(report))
@@ -143,13 +135,13 @@ extension Initiator {
         for waiter in waiters { waiter.resume() }
     }
 
-    /// Records a ready/idle signal and wakes the driver if it is waiting for one.
-    private func signal(idle: Bool) {
+    /// Records a ready/idle signal and wakes the driver if it is waiting for it.
+    private func signal(_ level: InitiatorState.HostSignal) {
         let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
-            state.readySignalled = true
-            if idle { state.idleSignalled = true }
-            let waiter = state.signalWaiter
-            state.signalWaiter = nil
+            state.hostSignal = max(state.hostSignal, level)
+            guard case .running(let plan, let driver, .awaitingHost(let awaited, let waiter)) = state.lifecycle,
+                  state.hostSignal >= awaited else { return nil }
+            state.lifecycle = .running(plan: plan, driver: driver, stage: .laterPhases)
             return waiter
         }
         waiter?.resume()

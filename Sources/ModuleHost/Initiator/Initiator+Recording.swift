@@ -4,12 +4,12 @@ extension InitiatorState {
         origin.map { instant - $0 } ?? .zero
     }
 
-    /// Moves every pending operation to `state` (skipped or cancelled) with `reason`; returns the events.
-    mutating func settlePending(as final: OperationRecord.State, reason: String) -> [InitiatorEvent] {
+    /// Settles every pending operation as `stop` left it (skipped or cancelled); returns the events.
+    mutating func settlePending(for stop: StartupStopReason) -> [InitiatorEvent] {
         var events: [InitiatorEvent] = []
         for index in reportOrder where records[index].state == .pending {
-            records[index].state = final
-            records[index].reason = reason
+            records[index].state = stop.notRunState
+            records[index].reason = stop.notRunReason
             events.append(.operationFinished(records[index]))
         }
         return events
@@ -18,7 +18,7 @@ extension InitiatorState {
     /// Skips every pending transitive dependent of the operation at `root`, which did not succeed.
     mutating func skipDependents(of root: Int, dependents: AdjacencyList) -> [InitiatorEvent] {
         let rootName = records[root].identifier
-        let verb = Self.verb(for: records[root].state)
+        let verb = OperationRecord.verb(for: records[root].state)
         var events: [InitiatorEvent] = []
         var queue = [root]
         var head = 0
@@ -37,17 +37,11 @@ extension InitiatorState {
         return events
     }
 
-    /// How a final state reads after an operation's name ("failed", "timed out", …).
-    static func verb(for state: OperationRecord.State) -> String {
-        switch state {
-        case .failed: "failed"
-        case .timedOut: "timed out"
-        case .skipped: "was skipped"
-        case .cancelled: "was cancelled"
-        case .succeeded: "succeeded"
-        case .running: "is running"
-        case .pending: "is pending"
-        }
+    /// The required operation of `phase` that stops startup: the first (in plan order) that failed or timed
+    /// out, else the first that was skipped; `nil` when every required operation succeeded.
+    func culprit(in phase: Initiator.Priority) -> StartupStopReason.Culprit? {
+        let required = reportOrder.lazy.map { records[$0] }.filter { $0.phase == phase }.compactMap(StartupStopReason.Culprit.init)
+        return required.first { $0.ending != .skipped } ?? required.first
     }
 }
 
@@ -73,18 +67,9 @@ extension Initiator {
         let now = clock.now
         state.withLock { state in
             state.phases[phase.rank].finishedAt = state.offset(now)
-            guard phase.isBlocking, state.stopReason == nil, !state.cancelRequested else { return }
-            let records = state.records
-            let required = state.reportOrder.map { records[$0] }
-                .filter { $0.phase == phase && $0.failurePolicy == .required }
-            let culprit = required.first { $0.state == .failed || $0.state == .timedOut }
-                ?? required.first { $0.state == .skipped }
-            if let culprit {
-                var detail = "required operation \"\(culprit.identifier)\" (\(phase.rawValue)) "
-                    + InitiatorState.verb(for: culprit.state)
-                if let message = culprit.message { detail += ": \(message)" }
-                state.stopReason = "startup stopped: \(detail)"
-            }
+            guard phase.isBlocking, case .running(let plan, let driver, _) = state.lifecycle,
+                  let culprit = state.culprit(in: phase) else { return }
+            state.lifecycle = .stopping(plan: plan, driver: driver, reason: .requiredOperationDidNotSucceed(culprit))
         }
         emit([.phaseFinished(phase)])
     }
@@ -111,7 +96,7 @@ extension Initiator {
     func recordStarted(_ index: Int) -> Bool {
         let now = clock.now
         let record: OperationRecord? = state.withLock { state in
-            guard !state.cancelRequested, state.records[index].state == .pending else { return nil }
+            guard !state.isCancelled, state.records[index].state == .pending else { return nil }
             state.records[index].state = .running
             state.records[index].startedAt = state.offset(now)
             return state.records[index]

@@ -38,18 +38,20 @@ public final class Initiator: Sendable {
 
     /// Adds an operation; throws `InitiatorError` (`addedAfterStart`) once `start()` has been called.
     /// Identifiers and dependencies are validated, all at once, by `start()`.
-    public func add(_ operation: StartupOperation) throws {
-        try state.withLock { state in
-            guard state.lifecycle == .notStarted else {
-                throw InitiatorError(
-                    code: .addedAfterStart,
-                    message: "cannot add startup operation \"\(operation.identifier)\": the initiator has already started")
-            }
-            state.added.append(operation)
+    func add(_ operation: StartupOperation) throws {
+        guard state.withLock({ $0.add(operation) }) else {
+            throw InitiatorError(
+                code: .addedAfterStart,
+                message: "cannot add startup operation \"\(operation.identifier)\": the initiator has already started")
         }
     }
 
-    /// Adds an operation built from its parts; see `StartupOperation`.
+    /// Adds an operation: `operation` runs in phase `priority` once every operation named in `dependencies` (in
+    /// the same or an earlier phase) has succeeded. `module` names the declaring module in reports;
+    /// `failurePolicy` `nil` means the phase's default; `timeout` `nil` means no limit.
+    ///
+    /// Throws `InitiatorError` (`addedAfterStart`) once `start()` has been called. Identifiers and dependencies
+    /// are validated, all at once, by `start()`.
     public func add(
         _ identifier: String,
         module: ModuleIdentifier? = nil,
@@ -69,7 +71,7 @@ public final class Initiator: Sendable {
     }
 
     /// The validated plan once `start()` has planned it (for rendering with `dotGraph()`/`mermaidGraph()`).
-    public var plan: StartupPlan? {
+    package var plan: StartupPlan? {
         state.withLock { $0.plan }
     }
 
@@ -77,7 +79,7 @@ public final class Initiator: Sendable {
     public var events: AsyncStream<InitiatorEvent> {
         let (stream, continuation) = AsyncStream.makeStream(of: InitiatorEvent.self, bufferingPolicy: .unbounded)
         let id: Int? = state.withLock { state in
-            guard state.lifecycle != .finished else { return nil }
+            guard !state.isFinished else { return nil }
             let id = state.makeID()
             state.subscribers[id] = continuation
             return id

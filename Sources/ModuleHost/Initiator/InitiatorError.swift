@@ -22,7 +22,7 @@ public struct InitiatorError: Error, Sendable, CustomStringConvertible {
     public let report: StartupReport?
 
     /// Creates an error.
-    public init(code: Code, message: String, report: StartupReport? = nil) {
+    init(code: Code, message: String, report: StartupReport? = nil) {
         self.code = code
         self.message = message
         self.report = report

@@ -1,7 +1,46 @@
 /// The initiator's mutable state, always accessed under its mutex.
+///
+/// Where the initiator is in its life is one value, ``Lifecycle``; the records are the report's ledger,
+/// filled in as operations run; the rest is bookkeeping for waiters and subscribers.
 struct InitiatorState {
-    /// Where the initiator is in its life.
-    enum Lifecycle { case notStarted, running, finished }
+    /// What the initiator knows before its run begins.
+    struct Setup {
+        /// Operations added in code, in the order added.
+        var added: [StartupOperation] = []
+        /// Whether `cancel()` came before the run began: `start()` then plans, runs nothing and throws.
+        var cancelled = false
+    }
+
+    /// How far a running initiator has got.
+    enum Stage {
+        /// `.high` and `.asyncHigh` are running; `start()` waits for them.
+        case blockingPhases
+        /// The blocking phases have settled; the driver waits for the host to signal `level`.
+        case awaitingHost(level: HostSignal, driver: CheckedContinuation<Void, Never>)
+        /// The blocking phases have settled; later phases run as the host's signals allow.
+        case laterPhases
+    }
+
+    /// Where the initiator is in its life; the cases are listed in order and each holds what it needs.
+    enum Lifecycle {
+        /// `start()` has not been called.
+        case notStarted(Setup)
+        /// `start()` is reading the modules' operations and validating the plan.
+        case planning(Setup)
+        /// The plan is running, driven by `driver`.
+        case running(plan: StartupPlan, driver: Task<Void, Never>, stage: Stage)
+        /// Startup was cancelled or stopped by a required failure; the driver is winding down.
+        case stopping(plan: StartupPlan, driver: Task<Void, Never>, reason: StartupStopReason)
+        /// Every phase settled (`reason == nil`), or startup stopped and everything left was settled.
+        case finished(plan: StartupPlan?, reason: StartupStopReason?)
+    }
+
+    /// How far the host has got, as it signalled (remembered from any point, even before `start()`).
+    enum HostSignal: Int, Comparable {
+        case none, ready, idle
+
+        static func < (lhs: HostSignal, rhs: HostSignal) -> Bool { lhs.rawValue < rhs.rawValue }
+    }
 
     /// A point in the run that callers can wait for.
     enum Milestone { case blockingSettled, finished }
@@ -12,11 +51,8 @@ struct InitiatorState {
         var continuation: CheckedContinuation<Void, Never>
     }
 
-    /// Operations added in code, in the order added.
-    var added: [StartupOperation] = []
-    var lifecycle: Lifecycle = .notStarted
-    /// The validated plan, once started.
-    var plan: StartupPlan?
+    var lifecycle: Lifecycle = .notStarted(Setup())
+    var hostSignal: HostSignal = .none
     /// The clock reading taken at `start()`; all report times are offsets from it.
     var origin: ContinuousClock.Instant?
     /// One record per planned operation, indexed by registration index.
@@ -25,27 +61,82 @@ struct InitiatorState {
     var reportOrder: [Int] = []
     /// One record per phase, in phase order.
     var phases: [PhaseRecord] = Initiator.Priority.allCases.map { PhaseRecord(phase: $0) }
-    var readySignalled = false
-    var idleSignalled = false
-    /// The driver, suspended until the host signals ready or idle.
-    var signalWaiter: CheckedContinuation<Void, Never>?
-    var blockingSettled = false
-    var cancelRequested = false
-    /// Set when a required blocking operation did not succeed; later phases are skipped with it.
-    var stopReason: String?
-    var driver: Task<Void, Never>?
     var waiters: [Int: Waiter] = [:]
     /// Waiter ids whose task was cancelled before they suspended.
     var abandonedWaiters: Set<Int> = []
     var nextID = 0
     var subscribers: [Int: AsyncStream<InitiatorEvent>.Continuation] = [:]
 
+    /// The validated plan, once planned.
+    var plan: StartupPlan? {
+        switch lifecycle {
+        case .notStarted, .planning: nil
+        case .running(let plan, _, _), .stopping(let plan, _, _): plan
+        case .finished(let plan, _): plan
+        }
+    }
+
+    /// Why startup stopped, once it has.
+    var stopReason: StartupStopReason? {
+        switch lifecycle {
+        case .notStarted, .planning, .running: nil
+        case .stopping(_, _, let reason): reason
+        case .finished(_, let reason): reason
+        }
+    }
+
+    /// Whether startup was cancelled (before or during its run).
+    var isCancelled: Bool {
+        switch lifecycle {
+        case .notStarted(let setup), .planning(let setup): setup.cancelled
+        case .running: false
+        case .stopping, .finished: stopReason == .cancelled
+        }
+    }
+
+    /// Whether the driver should go on to the next phase: running, neither stopped nor cancelled.
+    var isRunning: Bool {
+        if case .running = lifecycle { return true }
+        return false
+    }
+
+    /// Whether the initiator has finished.
+    var isFinished: Bool {
+        if case .finished = lifecycle { return true }
+        return false
+    }
+
     /// Whether `milestone` has been reached.
     func reached(_ milestone: Milestone) -> Bool {
-        switch milestone {
-        case .blockingSettled: blockingSettled || lifecycle == .finished
-        case .finished: lifecycle == .finished
+        switch (milestone, lifecycle) {
+        case (_, .finished): true
+        case (.blockingSettled, .running(_, _, .awaitingHost)), (.blockingSettled, .running(_, _, .laterPhases)): true
+        default: false
         }
+    }
+
+    /// Adds an operation before the start; `false` once `start()` has been called.
+    mutating func add(_ operation: StartupOperation) -> Bool {
+        guard case .notStarted(var setup) = lifecycle else { return false }
+        lifecycle = .finished(plan: nil, reason: nil)  // drops the enum's reference, so `append` does not copy
+        setup.added.append(operation)
+        lifecycle = .notStarted(setup)
+        return true
+    }
+
+    /// Records that `cancel()` was called before the run began; `false` when the run has begun.
+    mutating func cancelBeforeRun() -> Bool {
+        switch lifecycle {
+        case .notStarted(var setup):
+            setup.cancelled = true
+            lifecycle = .notStarted(setup)
+        case .planning(var setup):
+            setup.cancelled = true
+            lifecycle = .planning(setup)
+        case .running, .stopping, .finished:
+            return false
+        }
+        return true
     }
 
     /// A fresh id for a waiter or subscriber.
@@ -54,17 +145,15 @@ struct InitiatorState {
         return nextID
     }
 
-    /// The current report: plan order once started, added operations as pending before.
+    /// The current report: plan order once planned, added operations as pending before.
     func makeReport() -> StartupReport {
-        guard plan != nil || !records.isEmpty else {
-            let pending = added.map {
-                OperationRecord(identifier: $0.identifier, module: $0.module, phase: $0.priority,
-                                dependencies: $0.dependencies, failurePolicy: $0.effectiveFailurePolicy)
-            }
-            return StartupReport(operations: pending, phases: phases, wasCancelled: cancelRequested)
+        switch lifecycle {
+        case .notStarted(let setup), .planning(let setup):
+            let pending = setup.added.map { OperationRecord(pending: $0) }
+            return StartupReport(operations: pending, phases: phases, wasCancelled: setup.cancelled)
+        case .running, .stopping, .finished:
+            return StartupReport(operations: reportOrder.map { records[$0] }, phases: phases, wasCancelled: isCancelled)
         }
-        return StartupReport(operations: reportOrder.map { records[$0] }, phases: phases,
-                             wasCancelled: cancelRequested)
     }
 
     /// Resumes-to-be of every waiter whose milestone has been reached (removed from the state).
@@ -72,5 +161,11 @@ struct InitiatorState {
         let ready = waiters.filter { reached($0.value.milestone) }
         for id in ready.keys { waiters[id] = nil }
         return ready.values.map(\.continuation)
+    }
+
+    /// Ends the subscriptions: returns every subscriber, removed from the state.
+    mutating func takeSubscribers() -> [AsyncStream<InitiatorEvent>.Continuation] {
+        defer { subscribers = [:] }
+        return Array(subscribers.values)
     }
 }

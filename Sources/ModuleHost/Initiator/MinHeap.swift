@@ -5,12 +5,6 @@ struct MinHeap {
     /// Creates an empty heap with room for `capacity` elements.
     init(capacity: Int = 0) { storage.reserveCapacity(capacity) }
 
-    /// Whether the heap has no elements.
-    var isEmpty: Bool { storage.isEmpty }
-
-    /// The number of elements.
-    var count: Int { storage.count }
-
     /// Adds an element.
     mutating func push(_ value: Int) {
         storage.append(value)

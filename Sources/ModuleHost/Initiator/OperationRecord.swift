@@ -25,30 +25,30 @@ public struct OperationRecord: Sendable, Codable, Equatable {
     }
 
     /// The operation's identifier.
-    public var identifier: String
+    public internal(set) var identifier: String
     /// The module that declared the operation, if any.
-    public var module: ModuleIdentifier?
+    public internal(set) var module: ModuleIdentifier?
     /// The phase it belongs to.
-    public var phase: Initiator.Priority
+    public internal(set) var phase: Initiator.Priority
     /// The identifiers it depends on.
-    public var dependencies: [String]
+    public internal(set) var dependencies: [String]
     /// The failure policy in force.
-    public var failurePolicy: Initiator.FailurePolicy
+    public internal(set) var failurePolicy: Initiator.FailurePolicy
     /// Its current state.
-    public var state: State
+    public internal(set) var state: State
     /// When it could have started: its phase had begun and all its dependencies had succeeded.
-    public var readyAt: Duration?
+    public internal(set) var readyAt: Duration?
     /// When it actually started (later than `readyAt` when it waited for a free slot).
-    public var startedAt: Duration?
+    public internal(set) var startedAt: Duration?
     /// When it finished, timed out or was cancelled.
-    public var finishedAt: Duration?
+    public internal(set) var finishedAt: Duration?
     /// The error's description, for failed and timed-out operations.
-    public var error: String?
+    public internal(set) var error: String?
     /// Why it was skipped or cancelled.
-    public var reason: String?
+    public internal(set) var reason: String?
 
     /// Creates a record.
-    public init(
+    init(
         identifier: String, module: ModuleIdentifier?, phase: Initiator.Priority, dependencies: [String],
         failurePolicy: Initiator.FailurePolicy, state: State = .pending, readyAt: Duration? = nil,
         startedAt: Duration? = nil, finishedAt: Duration? = nil, error: String? = nil, reason: String? = nil
@@ -64,6 +64,25 @@ public struct OperationRecord: Sendable, Codable, Equatable {
         self.finishedAt = finishedAt
         self.error = error
         self.reason = reason
+    }
+
+    /// The record of `operation` before it runs: pending, with the failure policy in force.
+    init(pending operation: StartupOperation) {
+        self.init(identifier: operation.identifier, module: operation.module, phase: operation.priority,
+                  dependencies: operation.dependencies, failurePolicy: operation.effectiveFailurePolicy)
+    }
+
+    /// How a state reads after an operation's name ("failed", "timed out", …), in skip and stop reasons.
+    static func verb(for state: State) -> String {
+        switch state {
+        case .failed: "failed"
+        case .timedOut: "timed out"
+        case .skipped: "was skipped"
+        case .cancelled: "was cancelled"
+        case .succeeded: "succeeded"
+        case .running: "is running"
+        case .pending: "is pending"
+        }
     }
 
     /// Time spent ready but waiting for a free slot (`startedAt - readyAt`).

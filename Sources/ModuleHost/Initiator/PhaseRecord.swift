@@ -1,14 +1,14 @@
 /// When one phase ran. Times are offsets from the initiator's start.
 public struct PhaseRecord: Sendable, Codable, Equatable {
     /// The phase.
-    public var phase: Initiator.Priority
+    public internal(set) var phase: Initiator.Priority
     /// When the phase began, if it has.
-    public var startedAt: Duration?
+    public internal(set) var startedAt: Duration?
     /// When its last operation settled, if it has.
-    public var finishedAt: Duration?
+    public internal(set) var finishedAt: Duration?
 
     /// Creates a phase record.
-    public init(phase: Initiator.Priority, startedAt: Duration? = nil, finishedAt: Duration? = nil) {
+    init(phase: Initiator.Priority, startedAt: Duration? = nil, finishedAt: Duration? = nil) {
         self.phase = phase
         self.startedAt = startedAt
         self.finishedAt = finishedAt

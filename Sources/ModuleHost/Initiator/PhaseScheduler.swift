@@ -11,20 +11,11 @@ struct PhaseScheduler {
     func run() async {
         let members = initiator.pendingOperations(in: phase)
         guard !members.isEmpty else { return }
-        var remaining = [Int](repeating: 0, count: plan.operations.count)
+        let counts = samePhaseDependencyCounts(of: members)
+        var remaining = counts.remaining
         var heap = MinHeap(capacity: members.count)
-        var initiallyReady: [Int] = []
-        for index in members {
-            let sameDependencies = plan.dependencyIndices[index].reduce(0) { count, dependency in
-                count + (plan.operations[dependency].priority == phase ? 1 : 0)
-            }
-            remaining[index] = sameDependencies
-            if sameDependencies == 0 {
-                heap.push(index)
-                initiallyReady.append(index)
-            }
-        }
-        initiator.recordReady(initiallyReady)
+        for index in counts.ready { heap.push(index) }
+        initiator.recordReady(counts.ready)
 
         let onMainActor = phase == .high
         let taskPriority: TaskPriority? = (phase == .low || phase == .idle) ? .background : nil
@@ -59,5 +50,20 @@ struct PhaseScheduler {
                 }
             }
         }
+    }
+
+    /// For each member, how many of its dependencies run in this phase (by registration index), and the
+    /// members that have none, in order.
+    private func samePhaseDependencyCounts(of members: [Int]) -> (remaining: [Int], ready: [Int]) {
+        var remaining = [Int](repeating: 0, count: plan.operations.count)
+        var ready: [Int] = []
+        for index in members {
+            let count = plan.dependencyIndices[index].reduce(0) { count, dependency in
+                count + (plan.operations[dependency].priority == phase ? 1 : 0)
+            }
+            remaining[index] = count
+            if count == 0 { ready.append(index) }
+        }
+        return (remaining, ready)
     }
 }

@@ -24,7 +24,7 @@ public struct PlanProblem: Sendable, Hashable, CustomStringConvertible {
     public let suggestion: String?
 
     /// Creates a problem.
-    public init(code: Code, message: String, operations: [String], suggestion: String? = nil) {
+    init(code: Code, message: String, operations: [String], suggestion: String? = nil) {
         self.code = code
         self.message = message
         self.operations = operations

@@ -2,7 +2,7 @@ import Foundation
 
 extension StartupPlan {
     /// The plan as a Graphviz DOT digraph: one cluster per phase, edges point from a dependency to its dependent.
-    public func dotGraph() -> String {
+    package func dotGraph() -> String {
         var lines = ["digraph startup {", "  rankdir=LR;", "  node [shape=box];"]
         for phase in Initiator.Priority.allCases {
             let members = orderIndices.filter { operations[$0].priority == phase }
@@ -25,7 +25,7 @@ extension StartupPlan {
     }
 
     /// The plan as a Mermaid flowchart: one subgraph per phase, edges point from a dependency to its dependent.
-    public func mermaidGraph() -> String {
+    package func mermaidGraph() -> String {
         var lines = ["flowchart LR"]
         for phase in Initiator.Priority.allCases {
             let members = orderIndices.filter { operations[$0].priority == phase }

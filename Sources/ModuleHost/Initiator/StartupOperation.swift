@@ -1,22 +1,26 @@
 /// One unit of startup work: an identified body with a phase, dependencies and limits.
-public struct StartupOperation: Sendable {
+///
+/// The one type the initiator plans and runs. Operations come in through ``ModuleInitiatorProtocol`` and
+/// ``StartupOperationsProviding`` (turned into this type by ``ModuleManager/startupOperations()``) and through
+/// ``Initiator/add(_:module:priority:dependencies:failurePolicy:timeout:operation:)``.
+struct StartupOperation: Sendable {
     /// The operation's unique identifier within the startup plan.
-    public var identifier: String
+    var identifier: String
     /// The module that declared the operation, if any (used in diagnostics and reports).
-    public var module: ModuleIdentifier?
+    var module: ModuleIdentifier?
     /// The phase the operation runs in.
-    public var priority: Initiator.Priority
+    var priority: Initiator.Priority
     /// Identifiers of operations that must succeed before this one starts (same or earlier phase).
-    public var dependencies: [String]
+    var dependencies: [String]
     /// The failure policy chosen for the operation; `nil` means the phase's default.
-    public var failurePolicy: Initiator.FailurePolicy?
+    var failurePolicy: Initiator.FailurePolicy?
     /// How long the operation may run before it is marked timed out; `nil` means no limit.
-    public var timeout: Duration?
+    var timeout: Duration?
     /// The work itself.
-    public var body: Initiator.Operation
+    var body: Initiator.Operation
 
     /// Creates an operation.
-    public init(
+    init(
         _ identifier: String,
         module: ModuleIdentifier? = nil,
         priority: Initiator.Priority,
@@ -35,7 +39,7 @@ public struct StartupOperation: Sendable {
     }
 
     /// The failure policy in force: the chosen one, or the phase's default.
-    public var effectiveFailurePolicy: Initiator.FailurePolicy {
+    var effectiveFailurePolicy: Initiator.FailurePolicy {
         failurePolicy ?? priority.defaultFailurePolicy
     }
 }

@@ -4,9 +4,9 @@
 /// breaks ties everywhere. The order lists phases in phase order and, within a phase, always takes the
 /// earliest-registered operation whose dependencies are already placed (Kahn's algorithm on a min-heap),
 /// which is exactly the order the serial `.high` phase runs in. Validation and ordering are O(V + E log V).
-public struct StartupPlan: Sendable {
+package struct StartupPlan: Sendable {
     /// The operations in registration order.
-    public let operations: [StartupOperation]
+    let operations: [StartupOperation]
     /// Registration indices of each operation's dependencies (deduplicated).
     let dependencyIndices: AdjacencyList
     /// Registration indices of each operation's direct dependents, in registration order.
@@ -16,81 +16,17 @@ public struct StartupPlan: Sendable {
     /// Registration index for each identifier.
     let indexByIdentifier: [String: Int]
 
-    /// Validates `operations` and orders them, throwing every problem found at once.
-    public init(operations: [StartupOperation]) throws(StartupPlanError) {
-        let count = operations.count
+    /// Validates `operations` and orders them, throwing every problem found at once: identifier problems,
+    /// then dependency problems, then cycles.
+    init(operations: [StartupOperation]) throws(StartupPlanError) {
         var problems: [PlanProblem] = []
-        var indexByIdentifier: [String: Int] = [:]
-        indexByIdentifier.reserveCapacity(count)
-
-        for index in 0..<count {
-            let identifier = operations[index].identifier
-            if identifier.isEmpty {
-                let operation = operations[index]
-                let owner = operation.module.map { " declared by module \"\($0)\"" } ?? ""
-                problems.append(PlanProblem(
-                    code: .emptyIdentifier,
-                    message: "operation #\(index + 1)\(owner) has an empty identifier",
-                    operations: [identifier]))
-                continue
-            }
-            if let first = indexByIdentifier[identifier] {
-                let a = Self.source(of: operations[first]), b = Self.source(of: operations[index])
-                problems.append(PlanProblem(
-                    code: .duplicateIdentifier,
-                    message: "duplicate operation identifier \"\(identifier)\": declared by \(a) and again by \(b)",
-                    operations: [identifier]))
-                continue
-            }
-            indexByIdentifier[identifier] = index
-        }
-
-        // Read fields in place (indexing, not `enumerated()`), so no operation is copied and retained.
-        let ranks = operations.map(\.priority.rank)
-        var offsets = [Int](repeating: 0, count: count + 1)
-        var targets: [Int] = []
-        targets.reserveCapacity(operations.reduce(0) { $0 + $1.dependencies.count })
-        var seenStamp = [Int](repeating: -1, count: count)
-        for index in 0..<count {
-            for dependency in operations[index].dependencies {
-                guard let target = indexByIdentifier[dependency] else {
-                    let operation = operations[index]
-                    let suggestion = Suggestions.closest(to: dependency, in: operations.lazy.map(\.identifier).filter { !$0.isEmpty })
-                    let hint = suggestion.map { "; did you mean \"\($0)\"?" } ?? ""
-                    problems.append(PlanProblem(
-                        code: .unknownDependency,
-                        message: "\"\(operation.identifier)\" depends on \"\(dependency)\", which does not exist\(hint)",
-                        operations: [operation.identifier, dependency],
-                        suggestion: suggestion))
-                    continue
-                }
-                if ranks[target] > ranks[index] {
-                    let operation = operations[index], other = operations[target]
-                    problems.append(PlanProblem(
-                        code: .laterPhaseDependency,
-                        message: "\"\(operation.identifier)\" (\(operation.priority.rawValue)) depends on "
-                            + "\"\(other.identifier)\" (\(other.priority.rawValue)), which runs in a later phase",
-                        operations: [operation.identifier, other.identifier]))
-                }
-                if seenStamp[target] == index { continue }
-                seenStamp[target] = index
-                targets.append(target)
-            }
-            offsets[index + 1] = targets.count
-        }
-        let dependencyIndices = AdjacencyList(offsets: offsets, targets: targets)
-        let dependentIndices = dependencyIndices.reversed(nodeCount: count)
-
-        let order = Self.topologicalOrder(ranks: ranks, dependencyIndices: dependencyIndices,
+        let indexByIdentifier = Self.indexIdentifiers(operations, problems: &problems)
+        let dependencyIndices = Self.resolveDependencies(operations, indexByIdentifier, problems: &problems)
+        let dependentIndices = dependencyIndices.reversed(nodeCount: operations.count)
+        let order = Self.topologicalOrder(ranks: operations.map(\.priority.rank), dependencyIndices: dependencyIndices,
                                           dependentIndices: dependentIndices)
-        if order.count < count {
-            for cycle in CycleFinder.cycles(nodeCount: count, edges: { Array(dependencyIndices[$0]) }) {
-                let path = cycle.map { operations[$0].identifier }
-                problems.append(PlanProblem(
-                    code: .cycle,
-                    message: "dependency cycle: " + path.joined(separator: " -> "),
-                    operations: Array(path.dropLast())))
-            }
+        if order.count < operations.count {
+            problems += Self.cycleProblems(operations, dependencyIndices)
         }
         guard problems.isEmpty else { throw StartupPlanError(problems: problems) }
 
@@ -99,6 +35,94 @@ public struct StartupPlan: Sendable {
         self.dependentIndices = dependentIndices
         self.orderIndices = order
         self.indexByIdentifier = indexByIdentifier
+    }
+
+    /// Maps each identifier to its first registration index, reporting empty and duplicate identifiers.
+    private static func indexIdentifiers(
+        _ operations: [StartupOperation], problems: inout [PlanProblem]
+    ) -> [String: Int] {
+        var indexByIdentifier: [String: Int] = [:]
+        indexByIdentifier.reserveCapacity(operations.count)
+        for index in operations.indices {
+            let identifier = operations[index].identifier
+            if identifier.isEmpty {
+                let owner = operations[index].module.map { " declared by module \"\($0)\"" } ?? ""
+                problems.append(PlanProblem(
+                    code: .emptyIdentifier,
+                    message: "operation #\(index + 1)\(owner) has an empty identifier",
+                    operations: [identifier]))
+            } else if let first = indexByIdentifier[identifier] {
+                let a = source(of: operations[first]), b = source(of: operations[index])
+                problems.append(PlanProblem(
+                    code: .duplicateIdentifier,
+                    message: "duplicate operation identifier \"\(identifier)\": declared by \(a) and again by \(b)",
+                    operations: [identifier]))
+            } else {
+                indexByIdentifier[identifier] = index
+            }
+        }
+        return indexByIdentifier
+    }
+
+    /// The dependency graph (deduplicated edges), reporting unknown and later-phase dependencies.
+    private static func resolveDependencies(
+        _ operations: [StartupOperation], _ indexByIdentifier: [String: Int], problems: inout [PlanProblem]
+    ) -> AdjacencyList {
+        // Read fields in place (indexing, not `enumerated()`), so no operation is copied and retained.
+        let count = operations.count
+        var offsets = [Int](repeating: 0, count: count + 1)
+        var targets: [Int] = []
+        targets.reserveCapacity(operations.reduce(0) { $0 + $1.dependencies.count })
+        var seenStamp = [Int](repeating: -1, count: count)
+        for index in 0..<count {
+            for dependency in operations[index].dependencies {
+                guard let target = indexByIdentifier[dependency] else {
+                    problems.append(unknownDependency(dependency, of: operations[index], among: operations))
+                    continue
+                }
+                if operations[target].priority > operations[index].priority {
+                    problems.append(laterPhaseDependency(operations[target], of: operations[index]))
+                }
+                if seenStamp[target] == index { continue }
+                seenStamp[target] = index
+                targets.append(target)
+            }
+            offsets[index + 1] = targets.count
+        }
+        return AdjacencyList(offsets: offsets, targets: targets)
+    }
+
+    /// The problem of `operation` depending on `dependency`, which no operation has; suggests the closest identifier.
+    private static func unknownDependency(
+        _ dependency: String, of operation: StartupOperation, among operations: [StartupOperation]
+    ) -> PlanProblem {
+        let suggestion = Suggestions.closest(to: dependency, in: operations.lazy.map(\.identifier).filter { !$0.isEmpty })
+        let hint = suggestion.map { "; did you mean \"\($0)\"?" } ?? ""
+        return PlanProblem(
+            code: .unknownDependency,
+            message: "\"\(operation.identifier)\" depends on \"\(dependency)\", which does not exist\(hint)",
+            operations: [operation.identifier, dependency],
+            suggestion: suggestion)
+    }
+
+    /// The problem of `operation` depending on `other`, which runs in a later phase.
+    private static func laterPhaseDependency(_ other: StartupOperation, of operation: StartupOperation) -> PlanProblem {
+        PlanProblem(
+            code: .laterPhaseDependency,
+            message: "\"\(operation.identifier)\" (\(operation.priority.rawValue)) depends on "
+                + "\"\(other.identifier)\" (\(other.priority.rawValue)), which runs in a later phase",
+            operations: [operation.identifier, other.identifier])
+    }
+
+    /// One problem per dependency cycle, each printed as a closed path.
+    private static func cycleProblems(_ operations: [StartupOperation], _ dependencyIndices: AdjacencyList) -> [PlanProblem] {
+        CycleFinder.cycles(nodeCount: operations.count, edges: { Array(dependencyIndices[$0]) }).map { cycle in
+            let path = cycle.map { operations[$0].identifier }
+            return PlanProblem(
+                code: .cycle,
+                message: "dependency cycle: " + path.joined(separator: " -> "),
+                operations: Array(path.dropLast()))
+        }
     }
 
     /// Kahn's algorithm keyed by (phase rank, registration index); returns fewer indices than there
@@ -130,30 +154,33 @@ public struct StartupPlan: Sendable {
         operation.module.map { "module \"\($0)\"" } ?? "an operation added in code"
     }
 
+    /// How many operations the plan has.
+    package var operationCount: Int { operations.count }
+
     /// The operations in execution order (phase by phase; dependencies before dependents).
-    public var orderedOperations: [StartupOperation] { orderIndices.map { operations[$0] } }
+    var orderedOperations: [StartupOperation] { orderIndices.map { operations[$0] } }
 
     /// The identifiers in execution order.
-    public var order: [String] { orderIndices.map { operations[$0].identifier } }
+    var order: [String] { orderIndices.map { operations[$0].identifier } }
 
     /// The operation with the given identifier, if any.
-    public func operation(_ identifier: String) -> StartupOperation? {
+    func operation(_ identifier: String) -> StartupOperation? {
         indexByIdentifier[identifier].map { operations[$0] }
     }
 
     /// The phase an operation runs in, or `nil` for an unknown identifier.
-    public func phase(of identifier: String) -> Initiator.Priority? {
+    func phase(of identifier: String) -> Initiator.Priority? {
         operation(identifier)?.priority
     }
 
     /// The identifiers of the operations that directly depend on `identifier`, in registration order.
-    public func dependents(of identifier: String) -> [String] {
+    func dependents(of identifier: String) -> [String] {
         guard let index = indexByIdentifier[identifier] else { return [] }
         return dependentIndices[index].map { operations[$0].identifier }
     }
 
     /// The identifiers of the operations in `phase`, in execution order.
-    public func operations(in phase: Initiator.Priority) -> [String] {
+    func operations(in phase: Initiator.Priority) -> [String] {
         orderIndices.lazy.filter { operations[$0].priority == phase }.map { operations[$0].identifier }
     }
 }

@@ -4,7 +4,7 @@ public struct StartupPlanError: Error, Sendable, CustomStringConvertible {
     public let problems: [PlanProblem]
 
     /// Creates an error from its problems.
-    public init(problems: [PlanProblem]) {
+    init(problems: [PlanProblem]) {
         self.problems = problems
     }
 

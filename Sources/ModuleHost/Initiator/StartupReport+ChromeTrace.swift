@@ -8,7 +8,7 @@ extension StartupReport {
     /// with its phase as category, `ts`/`dur` in microseconds, pid 1 and a lane as tid (operations that
     /// overlap in time get different lanes). Metadata (`"M"`) events name the process and lanes; global
     /// instant (`"i"`) events mark where each phase began and ended.
-    public func chromeTrace() throws -> Data {
+    package func chromeTrace() throws -> Data {
         var events: [[String: Any]] = [
             ["name": "process_name", "ph": "M", "pid": 1, "tid": 0, "args": ["name": "ModuleHost startup"]],
             ["name": "thread_name", "ph": "M", "pid": 1, "tid": 0, "args": ["name": "phases"]],

@@ -3,57 +3,40 @@ import Foundation
 extension StartupReport {
     /// The report as an aligned text table (operation, module, phase, state, waited ms, ran ms, error),
     /// followed by the critical path and totals; long cells are truncated to fit about 100 columns.
-    public func renderTable(useColor: Bool = false) -> String {
-        let headers = ["OPERATION", "MODULE", "PHASE", "STATE", "WAIT MS", "RAN MS", "ERROR"]
-        var caps = [32, 24, 15, 9, 9, 9, 0]
-        let rows: [[String]] = operations.map { record in
+    package func renderTable(useColor: Bool = false) -> String {
+        (operationTableLines(useColor: useColor) + [""] + summaryLines()).joined(separator: "\n") + "\n"
+    }
+
+    /// The line width the table aims to fit.
+    static let tableWidth = 100
+
+    /// The header, a rule and one line per operation; the state column coloured when `useColor`.
+    private func operationTableLines(useColor: Bool) -> [String] {
+        let columns = [
+            TextTable.Column("OPERATION", maxWidth: 32), TextTable.Column("MODULE", maxWidth: 24),
+            TextTable.Column("PHASE", maxWidth: 15), TextTable.Column("STATE", maxWidth: 9),
+            TextTable.Column("WAIT MS", maxWidth: 9, alignsRight: true),
+            TextTable.Column("RAN MS", maxWidth: 9, alignsRight: true), TextTable.Column("ERROR"),
+        ]
+        let rows = operations.map { record in
             [
-                record.identifier,
-                record.module?.rawValue ?? "-",
-                record.phase.rawValue,
-                record.state.rawValue,
-                Self.formatMilliseconds(record.waited),
-                Self.formatMilliseconds(record.ran),
+                record.identifier, record.module?.rawValue ?? "-", record.phase.rawValue, record.state.rawValue,
+                Self.formatMilliseconds(record.waited), Self.formatMilliseconds(record.ran),
                 record.message.map { $0.replacingOccurrences(of: "\n", with: " ") } ?? "",
             ]
         }
-        var widths = headers.map(\.count)
-        for row in rows {
-            for (column, cell) in row.enumerated() where column < headers.count - 1 {
-                widths[column] = min(caps[column], max(widths[column], cell.count))
-            }
+        let stateColumn = 3
+        let table = TextTable(columns: columns, rows: rows, lineWidth: Self.tableWidth)
+        return table.lines(rule: true) { row, column, cell in
+            useColor && column == stateColumn ? Self.colored(cell, for: operations[row].state) : cell
         }
-        // The error column takes what is left of a 100-column line (at least 20 characters).
-        let used = widths.dropLast().reduce(0, +) + 2 * (headers.count - 1)
-        caps[headers.count - 1] = max(20, Self.tableWidth - used)
-        for row in rows {
-            widths[headers.count - 1] = min(caps[headers.count - 1], max(widths[headers.count - 1], row[headers.count - 1].count))
-        }
-        let rightAligned: Set<Int> = [4, 5]
-        func line(_ cells: [String], state: OperationRecord.State?) -> String {
-            var parts: [String] = []
-            for (column, cell) in cells.enumerated() {
-                let fitted = Self.truncated(cell, to: widths[column])
-                let isLast = column == cells.count - 1
-                var padded: String
-                if rightAligned.contains(column) {
-                    padded = String(repeating: " ", count: widths[column] - fitted.count) + fitted
-                } else {
-                    padded = isLast ? fitted : fitted + String(repeating: " ", count: widths[column] - fitted.count)
-                }
-                if column == 3, useColor, let state { padded = Self.colored(padded, for: state) }
-                parts.append(padded)
-            }
-            var text = parts.joined(separator: "  ")
-            while text.hasSuffix(" ") { text.removeLast() }
-            return text
-        }
+    }
 
-        var lines = [line(headers, state: nil)]
-        lines.append(widths.map { String(repeating: "-", count: $0) }.joined(separator: "  "))
-        for (row, record) in zip(rows, operations) { lines.append(line(row, state: record.state)) }
-        lines.append("")
-        lines.append("critical path: " + (criticalPath.isEmpty ? "(none)" : criticalPath.joined(separator: " -> ")))
+    /// The critical path, the counts per state, the phases' wall times and the totals.
+    private func summaryLines() -> [String] {
+        let path = criticalPath
+        var lines = ["critical path: " + (path.isEmpty ? "(none)" : path.joined(separator: " -> "))]
+        let totals = self.totals
         let counts = OperationRecord.State.allCases
             .filter { totals.count($0) > 0 }
             .map { "\(totals.count($0)) \($0.rawValue)" }
@@ -67,23 +50,13 @@ extension StartupReport {
         if wasCancelled { total += ", cancelled" }
         total += isSuccessful ? ", successful" : ", NOT successful"
         lines.append(total)
-        return lines.joined(separator: "\n") + "\n"
+        return lines
     }
-
-    /// The line width the table aims to fit.
-    static let tableWidth = 100
 
     /// Milliseconds with one decimal, or "-" when absent.
     static func formatMilliseconds(_ duration: Duration?) -> String {
         guard let duration else { return "-" }
         return String(format: "%.1f", duration.milliseconds)
-    }
-
-    /// Shortens `text` to `width` characters, ending with "…" when cut.
-    private static func truncated(_ text: String, to width: Int) -> String {
-        guard text.count > width else { return text }
-        guard width > 1 else { return String(text.prefix(width)) }
-        return String(text.prefix(width - 1)) + "…"
     }
 
     /// Wraps already-padded text in an ANSI colour chosen by state.

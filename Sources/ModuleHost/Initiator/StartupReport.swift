@@ -1,31 +1,37 @@
 /// Exactly what the initiator did: one record per operation, phase timings, critical path and totals.
+///
+/// The critical path, totals, `isSuccessful` and `isComplete` are derived from the records whenever they are
+/// read, so they can never contradict them. They are encoded too (for readers of the JSON), but decoding
+/// ignores them and derives them again.
 public struct StartupReport: Sendable, Codable, Equatable {
     /// One record per operation, in execution-plan order.
-    public var operations: [OperationRecord]
+    public let operations: [OperationRecord]
     /// One record per phase, in phase order.
-    public var phases: [PhaseRecord]
-    /// The operations that determined when the blocking phases finished, earliest first.
-    public var criticalPath: [String]
-    /// Counts per state and wall times.
-    public var totals: StartupTotals
+    public let phases: [PhaseRecord]
     /// Whether startup was cancelled.
-    public var wasCancelled: Bool
-    /// Whether no required operation failed, timed out, was skipped or cancelled (pending ones don't count).
-    public var isSuccessful: Bool
-    /// Whether every operation has reached a final state.
-    public var isComplete: Bool
+    public let wasCancelled: Bool
 
-    /// Builds a report from records and phase timings, deriving the critical path and totals.
-    public init(operations: [OperationRecord], phases: [PhaseRecord], wasCancelled: Bool = false) {
+    /// Builds a report from records and phase timings.
+    init(operations: [OperationRecord], phases: [PhaseRecord], wasCancelled: Bool = false) {
         self.operations = operations
         self.phases = phases
-        self.criticalPath = CriticalPath.compute(records: operations)
-        self.totals = StartupTotals(records: operations, phases: phases)
         self.wasCancelled = wasCancelled
-        self.isSuccessful = !wasCancelled
-            && !operations.contains { $0.failurePolicy == .required && $0.state.isProblem }
-        self.isComplete = operations.allSatisfy(\.state.isFinished)
     }
+
+    /// The operations that determined when the blocking phases finished, earliest first.
+    public var criticalPath: [String] { CriticalPath.compute(records: operations) }
+
+    /// Counts per state and wall times.
+    public var totals: StartupTotals { StartupTotals(records: operations, phases: phases) }
+
+    /// Whether no required operation failed, timed out, was skipped or cancelled (pending ones don't count),
+    /// and startup was not cancelled.
+    public var isSuccessful: Bool {
+        !wasCancelled && !operations.contains { $0.failurePolicy == .required && $0.state.isProblem }
+    }
+
+    /// Whether every operation has reached a final state.
+    public var isComplete: Bool { operations.allSatisfy(\.state.isFinished) }
 
     /// The record for an operation, if the report has one.
     public func record(_ identifier: String) -> OperationRecord? {
@@ -35,5 +41,29 @@ public struct StartupReport: Sendable, Codable, Equatable {
     /// The records in a given state.
     public func operations(in state: OperationRecord.State) -> [OperationRecord] {
         operations.filter { $0.state == state }
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case operations, phases, wasCancelled, criticalPath, totals, isSuccessful, isComplete
+    }
+
+    /// Decodes a report from its records, phases and `wasCancelled`; the derived fields are derived again.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        operations = try c.decode([OperationRecord].self, forKey: .operations)
+        phases = try c.decode([PhaseRecord].self, forKey: .phases)
+        wasCancelled = try c.decode(Bool.self, forKey: .wasCancelled)
+    }
+
+    /// Encodes the records, phases and `wasCancelled`, and the values derived from them.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(operations, forKey: .operations)
+        try c.encode(phases, forKey: .phases)
+        try c.encode(wasCancelled, forKey: .wasCancelled)
+        try c.encode(criticalPath, forKey: .criticalPath)
+        try c.encode(totals, forKey: .totals)
+        try c.encode(isSuccessful, forKey: .isSuccessful)
+        try c.encode(isComplete, forKey: .isComplete)
     }
 }

@@ -1,11 +1,11 @@
-/// Counts of operations per state, plus overall wall times.
-public struct StartupTotals: Sendable, Codable, Equatable {
+/// Counts of operations per state, plus overall wall times; a report derives them from its records.
+public struct StartupTotals: Sendable, Encodable, Equatable {
     /// Operation count per state (every state present, zero when none).
-    public var counts: [String: Int]
+    public let counts: [String: Int]
     /// From the initiator's start to the end of the last finished blocking phase.
-    public var blockingWallTime: Duration?
+    public let blockingWallTime: Duration?
     /// From the initiator's start to the last moment any phase finished.
-    public var wallTime: Duration?
+    public let wallTime: Duration?
 
     /// Computes totals from records and phases.
     init(records: [OperationRecord], phases: [PhaseRecord]) {
@@ -21,14 +21,6 @@ public struct StartupTotals: Sendable, Codable, Equatable {
     public func count(_ state: OperationRecord.State) -> Int { counts[state.rawValue] ?? 0 }
 
     private enum CodingKeys: String, CodingKey { case counts, blockingWallTimeMs, wallTimeMs }
-
-    /// Decodes totals; times are read from millisecond fields.
-    public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        counts = try c.decode([String: Int].self, forKey: .counts)
-        blockingWallTime = try c.decodeMilliseconds(forKey: .blockingWallTimeMs)
-        wallTime = try c.decodeMilliseconds(forKey: .wallTimeMs)
-    }
 
     /// Encodes totals with times in milliseconds.
     public func encode(to encoder: any Encoder) throws {

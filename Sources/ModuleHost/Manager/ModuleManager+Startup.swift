@@ -7,7 +7,7 @@ extension ModuleManager {
     /// manifest's priority, timeout and failure-policy overrides applied and optional dependencies that no
     /// module declares dropped. Each body is handed this manager when it runs, on the executor the initiator
     /// calls it from (the main actor in `.high`): the wrapper that hands it the manager does not hop.
-    public func startupOperations() -> [StartupOperation] {
+    func startupOperations() -> [StartupOperation] {
         let registrations = registry.orderedRegistrations()
         let declared = registrations.map { (registration: $0, operations: StartupDeclarations.operations(of: $0.type)) }
         let known = Set(declared.flatMap { $0.operations.map(\.identifier) })
@@ -43,7 +43,7 @@ extension ModuleManager {
 
     /// The validated plan of the registered modules' startup operations, for drawing or checking it
     /// (`app-shell graph`, `app-shell validate`); throws every problem at once.
-    public func startupPlan() throws(StartupPlanError) -> StartupPlan {
+    package func startupPlan() throws(StartupPlanError) -> StartupPlan {
         try StartupPlan(operations: startupOperations())
     }
 }

@@ -197,6 +197,28 @@ struct InitiatorReportTests {
 
 @Suite("Report decoding")
 struct ReportDecodingTests {
+    @Test func derivedFieldsComeFromTheRecordsNotFromTheJSON() throws {
+        let report = StartupReport(operations: [
+            record("boot", .high, ready: 0, start: 0, end: 2),
+            record("broken", .asyncHigh, ready: 2, start: 2, end: 3, state: .failed),
+        ], phases: [])
+        let encoded = try #require(try JSONSerialization.jsonObject(with: report.jsonData()) as? [String: Any])
+        #expect(encoded["isSuccessful"] as? Bool == false)
+        #expect(encoded["criticalPath"] as? [String] == ["boot", "broken"])
+        var tampered = encoded
+        tampered["isSuccessful"] = true
+        tampered["isComplete"] = false
+        tampered["criticalPath"] = ["nothing"]
+        tampered["totals"] = ["counts": ["succeeded": 99]]
+        let decoded = try JSONDecoder().decode(
+            StartupReport.self, from: JSONSerialization.data(withJSONObject: tampered))
+        #expect(decoded == report)
+        #expect(!decoded.isSuccessful)
+        #expect(decoded.isComplete)
+        #expect(decoded.criticalPath == ["boot", "broken"])
+        #expect(decoded.totals.count(.succeeded) == 1)
+    }
+
     @Test func outOfRangeMillisecondsAreADecodingErrorNotATrap() {
         let json = #"{"phase": "high", "startedAtMs": 1e300, "finishedAtMs": 1, "wallTimeMs": 1}"#
         #expect(throws: DecodingError.self) { try JSONDecoder().decode(PhaseRecord.self, from: Data(json.utf8)) }

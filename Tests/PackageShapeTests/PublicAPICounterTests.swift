@@ -2,6 +2,7 @@ import Testing
 
 @Suite("Public declaration counter")
 struct PublicAPICounterTests {
+    // Longer than a screen on purpose: one fixture source with every counted and uncounted form side by side.
     @Test func countsByTheDefinitionInDocs() {
         let source = #"""
             import Foundation

@@ -27,14 +27,32 @@ enum PluginLoader {
 
     /// Checks and loads `library` (relative to `manifestDirectory` unless absolute); returns its resolved path.
     static func load(_ library: String, sha256: String?, manifestDirectory: URL) throws(PluginError) -> String {
-        func refuse(_ code: PluginError.Code, _ message: String) -> PluginError {
-            PluginError(code, library: library, message: message)
-        }
         #if os(Windows)
-        throw refuse(.unsupportedPlatform, "plugins are not supported on this platform")
+        throw PluginError(.unsupportedPlatform, library: library, message: "plugins are not supported on this platform")
         #else
         if let sha256, !SHA256Digest.isWellFormed(sha256) {
-            throw refuse(.invalidChecksum, "sha256 must be 64 hexadecimal digits, found \"\(sha256)\"")
+            throw PluginError(.invalidChecksum, library: library, message: "sha256 must be 64 hexadecimal digits, found \"\(sha256)\"")
+        }
+        let resolved = try containedPath(of: library, in: manifestDirectory)
+        if loaded.withLock({ $0[resolved] != nil }) { return resolved }
+        let descriptor = try openChecked(resolved, library: library)
+        var keepOpen = false
+        defer { if !keepOpen { close(descriptor) } }
+        if let sha256 {
+            try verifyChecksum(of: descriptor, path: resolved, expected: sha256.lowercased(), library: library)
+        }
+        try dynamicallyLoad(descriptor, path: resolved, library: library)
+        keepOpen = true
+        loaded.withLock { $0[resolved] = descriptor }
+        return resolved
+        #endif
+    }
+
+    #if !os(Windows)
+    /// The library's real path, which must lie inside the manifest's folder (after `..` and symbolic links).
+    private static func containedPath(of library: String, in manifestDirectory: URL) throws(PluginError) -> String {
+        func refuse(_ code: PluginError.Code, _ message: String) -> PluginError {
+            PluginError(code, library: library, message: message)
         }
         let candidate = library.hasPrefix("/") ? library : manifestDirectory.appendingPathComponent(library).path
         guard let directory = realPath(manifestDirectory.path) else {
@@ -54,61 +72,75 @@ enum PluginLoader {
             throw refuse(.escapesManifestDirectory,
                          "\(library) leads \(how) to \(resolved), outside the manifest's folder \(directory); plugins must live inside it")
         }
+        return resolved
+    }
 
-        if loaded.withLock({ $0[resolved] != nil }) { return resolved }
+    /// Opens `resolved` and checks what was opened: still the same path, a regular file, owned by this user or
+    /// root, writable by neither group nor others. Returns the descriptor, which the caller closes.
+    private static func openChecked(_ resolved: String, library: String) throws(PluginError) -> Int32 {
+        func refuse(_ code: PluginError.Code, _ message: String) -> PluginError {
+            PluginError(code, library: library, message: message)
+        }
         // O_NOFOLLOW: the resolved path has no symbolic links, so one appearing now is an attack.
         let descriptor = open(resolved, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
         guard descriptor >= 0 else {
             throw refuse(.notFound, "cannot open \(resolved): \(String(cString: strerror(errno)))")
         }
-        var keepOpen = false
-        defer { if !keepOpen { close(descriptor) } }
-        #if os(Linux)
-        // Check containment again on what was opened, in case a directory on the path was swapped meanwhile.
-        guard let opened = realPath("/proc/self/fd/\(descriptor)"), opened == resolved else {
-            throw refuse(.escapesManifestDirectory, "\(library) changed while it was being checked; refusing to load it")
-        }
-        #endif
-        var status = stat()
-        guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else {
-            throw refuse(.notARegularFile, "\(resolved) is not a regular file")
-        }
-        if status.st_mode & (S_IWGRP | S_IWOTH) != 0 {
-            throw refuse(.unsafePermissions,
-                         "\(resolved) can be written by group or others (mode \(String(status.st_mode & 0o777, radix: 8))); run chmod go-w on it")
-        }
-        if status.st_uid != getuid() && status.st_uid != 0 {
-            throw refuse(.unsafePermissions, "\(resolved) is owned by another user (uid \(status.st_uid))")
-        }
-        if let sha256 {
-            guard Int(status.st_size) <= maximumLibrarySize else {
-                throw refuse(.checksumMismatch, "\(resolved) is larger than \(maximumLibrarySize) bytes, too large for a plugin")
+        do throws(PluginError) {
+            #if os(Linux)
+            // Check containment again on what was opened, in case a directory on the path was swapped meanwhile.
+            guard let opened = realPath("/proc/self/fd/\(descriptor)"), opened == resolved else {
+                throw refuse(.escapesManifestDirectory, "\(library) changed while it was being checked; refusing to load it")
             }
-            let contents = FileHandle(fileDescriptor: descriptor, closeOnDealloc: false).readDataToEndOfFile()
-            guard let actual = SHA256Digest.hex(of: contents) else {
-                throw refuse(.checksumMismatch, "cannot compute the SHA-256 of \(resolved)")
+            #endif
+            var status = stat()
+            guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else {
+                throw refuse(.notARegularFile, "\(resolved) is not a regular file")
             }
-            guard actual == sha256.lowercased() else {
-                throw refuse(.checksumMismatch,
-                             "the SHA-256 of \(resolved) is \(actual), but the manifest expects \(sha256.lowercased()); the library was not loaded")
+            if status.st_mode & (S_IWGRP | S_IWOTH) != 0 {
+                throw refuse(.unsafePermissions,
+                             "\(resolved) can be written by group or others (mode \(String(status.st_mode & 0o777, radix: 8))); run chmod go-w on it")
             }
+            if status.st_uid != getuid() && status.st_uid != 0 {
+                throw refuse(.unsafePermissions, "\(resolved) is owned by another user (uid \(status.st_uid))")
+            }
+            return descriptor
+        } catch {
+            close(descriptor)
+            throw error
         }
+    }
 
+    /// Checks that the SHA-256 of the file open as `descriptor` is `expected` (lowercase hex).
+    private static func verifyChecksum(of descriptor: Int32, path: String, expected: String, library: String) throws(PluginError) {
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, Int(status.st_size) <= maximumLibrarySize else {
+            throw PluginError(.checksumMismatch, library: library,
+                              message: "\(path) is larger than \(maximumLibrarySize) bytes, too large for a plugin")
+        }
+        let contents = FileHandle(fileDescriptor: descriptor, closeOnDealloc: false).readDataToEndOfFile()
+        guard let actual = SHA256Digest.hex(of: contents) else {
+            throw PluginError(.checksumMismatch, library: library, message: "cannot compute the SHA-256 of \(path)")
+        }
+        guard actual == expected else {
+            throw PluginError(.checksumMismatch, library: library,
+                              message: "the SHA-256 of \(path) is \(actual), but the manifest expects \(expected); the library was not loaded")
+        }
+    }
+
+    /// Loads the library through the descriptor that was checked (on Linux), so the file cannot be replaced in between.
+    private static func dynamicallyLoad(_ descriptor: Int32, path: String, library: String) throws(PluginError) {
         #if os(Linux)
-        // Load through the descriptor that was checked, so the file cannot be replaced in between.
         let handle = dlopen("/proc/self/fd/\(descriptor)", RTLD_NOW | RTLD_LOCAL)
         #else
-        let handle = dlopen(resolved, RTLD_NOW | RTLD_LOCAL)
+        let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL)
         #endif
         guard handle != nil else {
             let reason = dlerror().map { String(cString: $0) } ?? "unknown error"
-            throw classify(reason, library: library, path: resolved)
+            throw classify(reason, library: library, path: path)
         }
-        keepOpen = true
-        loaded.withLock { $0[resolved] = descriptor }
-        return resolved
-        #endif
     }
+    #endif
 
     /// Turns the dynamic loader's message into a refusal a user can act on.
     static func classify(_ reason: String, library: String, path: String) -> PluginError {

@@ -113,6 +113,6 @@ struct NumbersModuleHostTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let error = try #require(throws: ManifestError.self) { try manager(config: #"{"historyLimit": 0}"#) }
         #expect(error.diagnostics.first?.path == "modules[0].config.historyLimit")
-        #expect(error.diagnostics.first?.message.contains("expected a history limit from 1 to 10000") == true)
+        #expect(error.diagnostics.first?.message.contains("expected an integer from 1 to 10000, found 0") == true)
     }
 }

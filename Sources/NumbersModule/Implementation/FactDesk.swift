@@ -12,6 +12,8 @@ final class FactDesk: NumberFactService {
         var currentUser: String?
         /// Whether `contents` holds what the file held.
         var loaded = false
+        /// Whether the file may be written (`false` when an unusable file could not be moved aside).
+        var writable = true
         var report: @Sendable (String) -> Void = { _ in }
     }
 
@@ -19,11 +21,16 @@ final class FactDesk: NumberFactService {
 
     /// Applies the module's configuration; called from `moduleDidLoad`.
     func configure(_ configuration: NumbersConfiguration, stateDirectory: URL, report: @escaping @Sendable (String) -> Void) {
+        configure(configuration, store: FactHistoryStore(directory: stateDirectory), report: report)
+    }
+
+    /// Applies the configuration with a given store (tests pass one with a smaller bound or a failing move).
+    func configure(_ configuration: NumbersConfiguration, store: FactHistoryStore, report: @escaping @Sendable (String) -> Void) {
         state.withLock {
             $0.report = report
             $0.engine = NumberFactEngine(primeTable: PrimeTable(bound: configuration.primeTableBound))
             $0.historyLimit = configuration.historyLimit
-            $0.store = FactHistoryStore(directory: stateDirectory)
+            $0.store = store
         }
     }
 
@@ -33,19 +40,21 @@ final class FactDesk: NumberFactService {
         table.warm()
     }
 
-    /// Loads the persisted histories once; an unusable file is reported and an empty history used. Every use of
-    /// the history loads it first, so a fact looked up before the startup operation ran never overwrites the file.
+    /// Loads the persisted histories once; an unusable file is moved aside (or, failing that, left alone and
+    /// never written), reported, and an empty history used. Every use of the history loads it first, so a fact
+    /// looked up before the startup operation ran never overwrites the file.
     func loadHistory() {
         let (store, report, loaded) = state.withLock { ($0.store, $0.report, $0.loaded) }
         guard let store, !loaded else { return }
-        let (contents, warning) = store.load()
+        let result = store.load()
         let first = state.withLock { state -> Bool in
             guard !state.loaded else { return false }
-            state.contents = contents
+            state.contents = result.contents
+            state.writable = result.writable
             state.loaded = true
             return true
         }
-        if first, let warning { report(warning) }
+        if first, let warning = result.warning { report(warning) }
     }
 
     func setCurrentUser(_ user: String?) {
@@ -75,16 +84,27 @@ final class FactDesk: NumberFactService {
 
     private func record(_ fact: NumberFact) -> NumberFact {
         loadHistory()
-        let (store, snapshot, report) = state.withLock { state -> (FactHistoryStore?, FactHistoryStore.Contents, @Sendable (String) -> Void) in
+        let (result, report) = state.withLock { state -> (Result<(data: Data, dropped: Int)?, StateFileError>, @Sendable (String) -> Void) in
             let key = state.currentUser ?? ""
             var entries = state.contents.users[key] ?? []
             entries.append(NumberFactHistoryEntry(fact: fact, lookedUpAt: Date()))
             if entries.count > state.historyLimit { entries.removeFirst(entries.count - state.historyLimit) }
             state.contents.users[key] = entries
-            return (state.store, state.contents, state.report)
+            guard let store = state.store, state.writable else { return (.success(nil), state.report) }
+            do throws(StateFileError) {
+                let fitted = try store.encodeFitting(state.contents, keeping: key)
+                state.contents = fitted.contents
+                return (.success((fitted.data, fitted.dropped)), state.report)
+            } catch {
+                return (.failure(error), state.report)
+            }
         }
         do {
-            try store?.save(snapshot)
+            guard let (data, dropped) = try result.get(), let store = state.withLock({ $0.store }) else { return fact }
+            try store.write(data)
+            if dropped > 0 {
+                report("the history file \(store.file.url.path) reached its limit of \(store.maximumFileSize) bytes: its \(dropped) oldest entries (other users' first) were dropped")
+            }
         } catch {
             report("history not saved: \(error.message)")
         }

@@ -31,9 +31,20 @@ enum NumbersCommands {
         guard context.arguments.isEmpty else { throw ModuleCommandError(.usage, "usage: history") }
         let numbers = try context.manager.bridge.resolve(NumberFactService.self)
         let entries = numbers.history()
-        let owner = numbers.currentUser ?? "anonymous"
-        guard !entries.isEmpty else { return ModuleCommandOutput(text: "No facts looked up yet (\(owner)).", value: entries) }
-        let lines = entries.enumerated().map { "  \($0.offset + 1). \($0.element.fact.content)" }
-        return ModuleCommandOutput(text: (["History (\(owner)):"] + lines).joined(separator: "\n"), value: entries)
+        return ModuleCommandOutput(text: historyText(entries, owner: numbers.currentUser), value: entries)
+    }
+
+    /// The `history` listing. Entries come from a file that may have been tampered with, so control characters
+    /// (terminal escapes, line breaks) and anything outside printable ASCII are shown escaped, as `\u{1b}`.
+    static func historyText(_ entries: [NumberFactHistoryEntry], owner: String?) -> String {
+        let owner = owner.map(printable) ?? "anonymous"
+        guard !entries.isEmpty else { return "No facts looked up yet (\(owner))." }
+        let lines = entries.enumerated().map { "  \($0.offset + 1). \(printable($0.element.fact.content))" }
+        return (["History (\(owner)):"] + lines).joined(separator: "\n")
+    }
+
+    /// `text` escaped as ``DisplayText`` does, without the quotes (a double quote shows as `\u{22}`; facts have none).
+    static func printable(_ text: String) -> String {
+        String(DisplayText.quoted(text, with: "\"").dropFirst().dropLast())
     }
 }

@@ -2,6 +2,8 @@ import ModuleHost
 import Foundation
 import Testing
 
+@testable import AppShell
+
 /// SIGINT and SIGTERM shut the shell down in order, with the documented exit status, and never hang.
 @Suite("app-shell signals")
 struct SignalTests {
@@ -16,13 +18,13 @@ struct SignalTests {
     /// Starts app-shell in `workspace` with `input` written and standard input left open, waits until `ready()`
     /// (recording an issue if the shell exits or a minute passes first), sends `signal` and waits for the exit.
     private func interrupt(_ arguments: [String], in workspace: Workspace, input: String = "", output out: Buffer = Buffer(),
-                           when ready: () -> Bool, signal: Int32) async throws -> (status: Int32, stdout: String, stderr: String) {
+                           errors err: Buffer = Buffer(), when ready: () -> Bool,
+                           signal: Int32) async throws -> (status: Int32, stdout: String, stderr: String) {
         let process = try ShellProcess.makeProcess(arguments, in: workspace.url)
         let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
         process.standardInput = stdin
         process.standardOutput = stdout
         process.standardError = stderr
-        let err = Buffer()
         out.drain(stdout)
         err.drain(stderr)
         try process.run()
@@ -96,6 +98,60 @@ struct SignalTests {
         // Unloaded in reverse load order: the eager clock first, auth in .high, numbers in .asyncHigh.
         let unloaded = result.stderr.split(separator: "\n").filter { $0.hasPrefix("unloaded ") }
         #expect(unloaded == ["unloaded com.modulehost.numbers", "unloaded com.modulehost.auth", "unloaded com.modulehost.clock"])
+    }
+}
+
+extension SignalTests {
+    /// A manifest of about 7 MB (under the 8 MiB limit) that takes a while to read: long enough for a signal to
+    /// land while it is read, whatever the reader's speed.
+    private static let slowManifest: String = {
+        let entries = (0..<250_000).map { #"{"type": "Nope.Nope\#($0)"}"# }
+        return #"{"modules": ["# + entries.joined(separator: ", ") + "]}"
+    }()
+
+    @Test(arguments: [SIGINT, SIGTERM])
+    func aSignalWhileTheManifestIsReadEndsTheProgramAtOnce(signal: Int32) async throws {
+        // Reading the manifest is synchronous; the signal must not wait for it to end (it used to give 65, not 130).
+        for arguments in [["--verbose"], ["--verbose", "validate"], ["--verbose", "fact", "28"]] {
+            let workspace = try Workspace(manifest: Self.slowManifest)
+            let err = Buffer()
+            let result = try await interrupt(arguments, in: workspace, errors: err,
+                                             when: { err.text.contains("reading ") }, signal: signal)
+            #expect(result.status == (signal == SIGTERM ? 143 : 130), "\(arguments): \(result.stderr.suffix(300))")
+            #expect(result.stderr.contains("interrupted while reading the manifest"), "\(arguments)")
+            #expect(!result.stderr.contains("Nope.Nope"), "\(arguments): stopped before any problem was reported")
+        }
+    }
+
+    /// NumbersModule with its prime sieve (which ignores cancellation and takes seconds at this bound) moved to
+    /// the phase after startup: it is still running when the shell shuts down.
+    private static let slowLaterPhase = """
+        {"modules": [{"type": "NumbersModule.NumbersModule", "config": {"primeTableBound": 268435456},
+                      "operations": {"numbers.warm-primes": {"priority": "afterFirstFrame"}}}]}
+        """
+
+    @Test func aOneShotCommandExitsAsSoonAsItIsDone() async throws {
+        // The demo manifest has operations in later phases, never released in one-shot use: they are cancelled, not
+        // waited for (it used to take the whole grace period).
+        let workspace = try Workspace()
+        let start = ContinuousClock.now
+        let result = try await workspace.run(["fact", "28"])
+        let elapsed = ContinuousClock.now - start
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("28 is a perfect number"))
+        #expect(elapsed < Shutdown.gracePeriod, "took \(elapsed)")
+    }
+
+    @Test(arguments: [SIGINT, SIGTERM])
+    func aSignalDuringShutdownGivesItsExitStatus(signal: Int32) async throws {
+        // `quit` gives the later phase its grace period; a signal then cuts it short and is the exit status (it
+        // used to exit 0).
+        let workspace = try Workspace(manifest: Self.slowLaterPhase)
+        let err = Buffer()
+        let result = try await interrupt(["-q", "--verbose"], in: workspace, input: "quit\n", errors: err,
+                                         when: { err.text.contains("for the later startup phases") }, signal: signal)
+        #expect(result.status == (signal == SIGTERM ? 143 : 130), "\(result.stderr)")
+        #expect(result.stderr.contains("unloaded com.modulehost.numbers"), "shut down in order all the same")
     }
 }
 

@@ -18,7 +18,7 @@ struct SignalTests {
     /// Starts app-shell in `workspace` with `input` written and standard input left open, waits until `ready()`
     /// (recording an issue if the shell exits or a minute passes first), sends `signal` and waits for the exit.
     private func interrupt(_ arguments: [String], in workspace: Workspace, input: String = "", output out: Buffer = Buffer(),
-                           errors err: Buffer = Buffer(), when ready: () -> Bool,
+                           errors err: Buffer = Buffer(), started: (_ pid: Int32) -> Void = { _ in }, when ready: () -> Bool,
                            signal: Int32) async throws -> (status: Int32, stdout: String, stderr: String) {
         let process = try ShellProcess.makeProcess(arguments, in: workspace.url)
         let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
@@ -28,6 +28,8 @@ struct SignalTests {
         out.drain(stdout)
         err.drain(stderr)
         try process.run()
+        started(process.processIdentifier)
+        err.appended()
         defer { try? stdin.fileHandleForWriting.close() }
         stdin.fileHandleForWriting.write(Data(input.utf8))
         // Poll with Task.sleep, not Thread.sleep: a blocked thread would starve other tests' tasks.
@@ -147,9 +149,18 @@ extension SignalTests {
         // `quit` gives the later phase its grace period; a signal then cuts it short and is the exit status (it
         // used to exit 0).
         let workspace = try Workspace(manifest: Self.slowLaterPhase)
+        // The grace period is 5 s: the signal is sent from the thread that reads the marker, not from a polling task
+        // a busy test process could delay past it.
         let err = Buffer()
+        let pid = Locked<Int32?>(nil)
+        let sent = Locked(false)
+        err.whenAppended { text in
+            guard text.contains("for the later startup phases"), let pid = pid.withLock({ $0 }) else { return }
+            if sent.withLock({ value in defer { value = true }; return !value }) { kill(pid, signal) }
+        }
         let result = try await interrupt(["-q", "--verbose"], in: workspace, input: "quit\n", errors: err,
-                                         when: { err.text.contains("for the later startup phases") }, signal: signal)
+                                         started: { started in pid.withLock { $0 = started } },
+                                         when: { sent.withLock { $0 } }, signal: signal)
         #expect(result.status == (signal == SIGTERM ? 143 : 130), "\(result.stderr)")
         #expect(result.stderr.contains("unloaded com.modulehost.numbers"), "shut down in order all the same")
     }
@@ -161,7 +172,17 @@ private final class Buffer: Sendable {
     private let data = Locked(Data())
     private let done = DispatchGroup()
 
-    func append(_ chunk: Data) { data.withLock { $0.append(chunk) } }
+    private let onAppend = Locked<(@Sendable (String) -> Void)?>(nil)
+
+    func append(_ chunk: Data) {
+        data.withLock { $0.append(chunk) }
+        appended()
+    }
+
+    /// Calls `action` with the text so far on the reading thread after each chunk (and on ``appended()``).
+    func whenAppended(_ action: @escaping @Sendable (String) -> Void) { onAppend.withLock { $0 = action } }
+
+    func appended() { onAppend.withLock { $0 }?(text) }
     var text: String { data.withLock { String(decoding: $0, as: UTF8.self) } }
 
     /// Starts reading `pipe` until its end.

@@ -8,6 +8,8 @@ enum AppShellMain {
         // Write errors on a closed pipe are handled where they happen, instead of killing the process.
         signal(SIGPIPE, SIG_IGN)
         let code = await AppShell(console: .standard()).run(Array(CommandLine.arguments.dropFirst()))
+        // Every way out passes here: echo is on when the shell ends, whatever path it took.
+        ShellEvents.restoreTerminal()
         exit(code.rawValue)
     }
 }
@@ -35,13 +37,13 @@ struct AppShell {
                 console.out("app-shell \(Invocation.version)")
                 return .ok
             case .validate:
-                return try validate(invocation)
+                return try await validate(invocation)
             case .modules:
-                let runtime = try HostRuntime.load(invocation, console: console)
+                let runtime = try await loadStartingNothing(invocation)
                 Listings(console: console, json: invocation.json).modules(runtime.manager.modules)
                 return .ok
             case .graph(let format):
-                let runtime = try HostRuntime.load(invocation, console: console)
+                let runtime = try await loadStartingNothing(invocation)
                 let plan = try runtime.plan()
                 console.out(format == .dot ? plan.dotGraph() : plan.mermaidGraph())
                 return .ok
@@ -56,12 +58,21 @@ struct AppShell {
     }
 
     /// `app-shell validate`: every manifest and startup-plan problem, exit 65 (or 66) if any is an error.
-    private func validate(_ invocation: Invocation) throws(HostRuntime.Stop) -> ExitCode {
-        let runtime = try HostRuntime.load(invocation, console: console)
+    private func validate(_ invocation: Invocation) async throws(HostRuntime.Stop) -> ExitCode {
+        let runtime = try await loadStartingNothing(invocation)
         let plan = try runtime.plan()
         let modules = runtime.manager.modules.count
         console.out("\(runtime.manifestURL.path): valid (\(modules) module\(modules == 1 ? "" : "s"), \(plan.operationCount) startup operation\(plan.operationCount == 1 ? "" : "s"))")
         return .ok
+    }
+
+    /// Reads the manifest for a subcommand that starts no module (`validate`, `modules`, `graph`): a signal while
+    /// it reads or later ends the program at once with 130 or 143, as there is nothing to shut down.
+    private func loadStartingNothing(_ invocation: Invocation) async throws(HostRuntime.Stop) -> HostRuntime {
+        let events = ShellEvents(inputIsTerminal: false)
+        let runtime = try await HostRuntime.load(invocation, console: console, events: events)
+        events.setSignalHandler { number in exit(StartupRunner.exitCode(for: number).rawValue) }
+        return runtime
     }
 
     /// `app-shell <command> [arguments]`: start quietly, run one module command, shut down with its status.
@@ -70,7 +81,7 @@ struct AppShell {
         let events = ShellEvents(inputIsTerminal: console.inputIsTerminal)
         var quiet = invocation
         quiet.quiet = true
-        let runtime = try HostRuntime.load(quiet, console: console)
+        let runtime = try await HostRuntime.load(quiet, console: console, events: events)
         guard runtime.manager.moduleCommands().contains(where: { $0.command.name == name }) else {
             let names = Invocation.subcommands.sorted() + runtime.manager.moduleCommands().map(\.command.name)
             let hint = Suggestions.closest(to: name, in: names).map { "; did you mean '\($0)'?" } ?? ""
@@ -110,7 +121,7 @@ struct AppShell {
     private func serve(_ invocation: Invocation) async throws(HostRuntime.Stop) -> ExitCode {
         // Catch signals first, so Ctrl-C at any point shuts down in order.
         let events = ShellEvents(inputIsTerminal: console.inputIsTerminal)
-        let runtime = try HostRuntime.load(invocation, console: console)
+        let runtime = try await HostRuntime.load(invocation, console: console, events: events)
         let outcome = await StartupRunner(runtime: runtime, events: events, invocation: invocation).run(showReport: !invocation.quiet)
         let shutdown = Shutdown(runtime: runtime, tracePath: invocation.tracePath, verbose: invocation.verbose, events: events)
         switch outcome {

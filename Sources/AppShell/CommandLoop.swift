@@ -1,7 +1,14 @@
 import ModuleHost
 
 /// Serves commands after startup: a prompt on a terminal, one command per line otherwise.
+///
+/// In a script, the line after a `login` line is its password, always: if no command read it (no module declares
+/// `login`, or it stopped before asking), the loop reads it with echo off and drops it, so a password line is never
+/// run as a command nor shown.
 struct CommandLoop {
+    /// The command whose next script line is a password.
+    static let loginCommand = "login"
+
     let runtime: HostRuntime
     let events: ShellEvents
     let invocation: Invocation
@@ -27,6 +34,12 @@ struct CommandLoop {
             let line: String
             switch await input.next() {
             case .line(let text)?: line = text
+            case .tooLong?:
+                // Never echoed: it may hold anything, a password included.
+                let number = interactive ? "" : "line \(await input.linesRead): "
+                console.error("\(number)longer than \(LineReader.defaultLimit) bytes; skipped")
+                if !interactive, status == .ok { status = .usage }
+                continue
             case .signal(let number)?:
                 if interactive { console.out() }
                 return (.signal(number), status)
@@ -39,6 +52,7 @@ struct CommandLoop {
             if name == "quit" || name == "exit" { return (.quit, status) }
             let arguments = Array(words.dropFirst())
             let scriptLine = interactive ? nil : await input.linesRead
+            let secretsBefore = io.secretsRead
             switch await SignalRace.run(events, { await commands.run(name, arguments, io: io, line: scriptLine) }) {
             case .signal(let number):
                 if interactive { console.out() }
@@ -47,6 +61,13 @@ struct CommandLoop {
                 if !interactive, status == .ok { status = result }
             }
             if let ending = io.interruption { return (ending, status) }
+            if !interactive, name == Self.loginCommand, io.secretsRead == secretsBefore {
+                switch await input.next(echo: false) {
+                case .signal(let number)?: return (.signal(number), status)
+                case .endOfInput?, nil: return (.endOfInput, status)
+                case .line?, .tooLong?: break
+                }
+            }
         }
     }
 }

@@ -12,6 +12,30 @@ struct HostRuntime: Sendable {
         let code: ExitCode
     }
 
+    /// Reads and registers the manifest on a thread of its own, racing the signals `events` catches: a signal
+    /// stops the wait at once with 130 (SIGINT) or 143 (SIGTERM). Nothing is loaded while the manifest is read, so
+    /// nothing needs unloading; the reading thread is left to end with the process.
+    static func load(_ invocation: Invocation, console: Console, events: ShellEvents) async throws(Stop) -> HostRuntime {
+        if invocation.verbose { console.diagnostic("reading \(manifestURL(of: invocation).path)") }
+        let (outcomes, continuation) = AsyncStream.makeStream(of: Result<HostRuntime, Stop>.self, bufferingPolicy: .bufferingOldest(1))
+        let interrupted = InterruptionRecord()
+        events.setSignalHandler { number in
+            interrupted.record(number)
+            continuation.yield(.failure(Stop(code: StartupRunner.exitCode(for: number))))
+        }
+        defer { events.setSignalHandler { _ in } }
+        let reader = Thread {
+            continuation.yield(Result { () throws(Stop) in try load(invocation, console: console) })
+        }
+        reader.name = "app-shell manifest"
+        reader.start()
+        var iterator = outcomes.makeAsyncIterator()
+        let first = await iterator.next() ?? .failure(Stop(code: .failure))
+        continuation.finish()
+        if interrupted.signal != nil, case .failure = first { console.error("interrupted while reading the manifest") }
+        return try first.get()
+    }
+
     /// Reads and registers the manifest; prints every problem and stops with 65 (invalid) or 66 (not found).
     static func load(_ invocation: Invocation, console: Console) throws(Stop) -> HostRuntime {
         let workingDirectory = Self.workingDirectory
@@ -52,7 +76,7 @@ struct HostRuntime: Sendable {
     }
 
     /// The manifest the invocation names, relative paths taken from the working directory.
-    private static func manifestURL(of invocation: Invocation) -> URL {
+    static func manifestURL(of invocation: Invocation) -> URL {
         URL(fileURLWithPath: invocation.manifestPath, relativeTo: workingDirectory).standardizedFileURL
     }
 

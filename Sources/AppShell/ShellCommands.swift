@@ -58,16 +58,12 @@ struct ShellCommands {
         }
     }
 
-    /// An unknown command, with the closest known one. In a script the line is named, not repeated: it may be a
-    /// password meant for a `login` whose module is not in the manifest.
+    /// An unknown command, with the closest known one. The input is never repeated (it may be a password typed
+    /// or scripted in the wrong place); in a script the line is named by its number.
     private func reportUnknown(_ name: String, line: Int?) {
         let names = Self.builtInNames + manager.moduleCommands().map(\.command.name)
         let hint = Suggestions.closest(to: name, in: names).map { "; did you mean '\($0)'?" } ?? ""
-        if let line {
-            console.error("line \(line): unknown command\(hint)")
-        } else {
-            console.error("unknown command \(DisplayText.quoted(name, with: "'"))\(hint)")
-        }
+        console.error("\(line.map { "line \($0): " } ?? "")unknown command\(hint)")
         printHelp()
     }
 

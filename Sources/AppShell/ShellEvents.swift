@@ -10,18 +10,21 @@ import Musl
 import Darwin
 #endif
 
-/// One thing the command loop reacts to: a line of input, the end of input, or a signal.
+/// One thing the command loop reacts to: a line of input, a line too long to read, the end of input, or a signal.
 enum ShellEvent: Sendable, Equatable {
     case line(String)
+    /// A line longer than ``LineReader/defaultLimit`` bytes, skipped unread: its text is never kept or shown.
+    case tooLong
     case endOfInput
     case signal(Int32)
 }
 
 /// Merges standard input and SIGINT/SIGTERM into one stream of ``ShellEvent``s.
 ///
-/// Lines are read on demand by a dedicated thread (``requestLine(echo:)``), so a password can be read with
-/// echo off and a blocked read never holds up a signal. Signals are caught with dispatch sources, so the
-/// shell shuts down in order instead of dying mid-write.
+/// Lines are read on demand by a dedicated thread (``requestLine(echo:)``), at most 64 KiB each, so a password
+/// can be read with echo off and a blocked read never holds up a signal. Signals are caught with dispatch sources,
+/// so the shell shuts down in order instead of dying mid-write; the first one is remembered, and a handler
+/// installed after it arrived is called at once (a signal at any stage ends the program).
 final class ShellEvents: Sendable {
     let stream: AsyncStream<ShellEvent>
     private let continuation: AsyncStream<ShellEvent>.Continuation
@@ -29,6 +32,7 @@ final class ShellEvents: Sendable {
     private let echoOff = LockedFlag()
     private let signalSources: SignalSources
     private let onSignal = LockedHandler()
+    private let received = Locked<Int32?>(nil)
 
     init(inputIsTerminal: Bool) {
         let (stream, continuation) = AsyncStream<ShellEvent>.makeStream()
@@ -39,7 +43,9 @@ final class ShellEvents: Sendable {
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
             let handler = onSignal
+            let received = received
             source.setEventHandler {
+                received.withLock { $0 = $0 ?? number }
                 handler.call(number)
                 continuation.yield(.signal(number))
             }
@@ -50,25 +56,32 @@ final class ShellEvents: Sendable {
         let requests = requests
         let echoOff = echoOff
         let reader = Thread {
+            let lines = LineReader(descriptor: STDIN_FILENO)
             while true {
                 requests.wait()
                 let hideEcho = inputIsTerminal && echoOff.take()
-                let line = hideEcho ? Self.readLineWithoutEcho() : readLine(strippingNewline: true)
-                guard let line else {
+                switch hideEcho ? Self.readWithoutEcho(lines) : lines.next() {
+                case .text(let line): continuation.yield(.line(line))
+                case .tooLong: continuation.yield(.tooLong)
+                case .end:
                     continuation.yield(.endOfInput)
                     return
                 }
-                continuation.yield(.line(line))
             }
         }
         reader.name = "app-shell input"
         reader.start()
     }
 
-    /// Also calls `handler` (on a background queue) when a signal arrives, e.g. to cancel startup.
+    /// Also calls `handler` (on a background queue) when a signal arrives, e.g. to cancel startup; at once (on the
+    /// caller's thread) if one already has: the program is ending, whatever stage installs the handler.
     func setSignalHandler(_ handler: @escaping @Sendable (Int32) -> Void) {
         onSignal.set(handler)
+        if let number = signalReceived { handler(number) }
     }
+
+    /// The first signal caught, if any.
+    var signalReceived: Int32? { received.withLock { $0 } }
 
     /// Asks the reader thread for the next line; it arrives as a ``ShellEvent/line(_:)`` in ``stream``.
     func requestLine(echo: Bool = true) {
@@ -76,29 +89,27 @@ final class ShellEvents: Sendable {
         requests.signal()
     }
 
-    /// The terminal settings from before echo was turned off, while it is off.
-    private static let savedTerminal = Locked<termios?>(nil)
-
-    private static func readLineWithoutEcho() -> String? {
-        var original = termios()
-        guard tcgetattr(STDIN_FILENO, &original) == 0 else { return readLine(strippingNewline: true) }
-        var silent = original
-        silent.c_lflag &= ~tcflag_t(ECHO)
-        savedTerminal.withLock { $0 = original }
-        // TCSANOW, not TCSAFLUSH: a password typed ahead must not be thrown away.
-        tcsetattr(STDIN_FILENO, TCSANOW, &silent)
-        defer {
-            restoreTerminal()
-            FileHandle.standardError.write(Data("\n".utf8))
+    /// Reads a line with the terminal's echo off. Once the shell is ending (``restoreTerminal()`` ran) echo is
+    /// left on and nothing is read.
+    private static func readWithoutEcho(_ lines: LineReader) -> LineReader.Line {
+        switch TerminalEcho.standardInput.silence() {
+        case .closed:
+            return .end
+        case .unavailable:
+            return lines.next()
+        case .silenced:
+            defer {
+                TerminalEcho.standardInput.unsilence()
+                FileHandle.standardError.write(Data("\n".utf8))
+            }
+            return lines.next()
         }
-        return readLine(strippingNewline: true)
     }
 
-    /// Turns echo back on if a password read left it off; the shell calls it on every way out, because a
-    /// signal ends the process while the reader thread is still blocked in `readLine`.
+    /// Turns echo back on if a password read left it off, and keeps it on; the shell calls it on every way out,
+    /// because a signal ends the process while the reader thread is still blocked in a read.
     static func restoreTerminal() {
-        guard var original = savedTerminal.withLock({ saved -> termios? in defer { saved = nil }; return saved }) else { return }
-        tcsetattr(STDIN_FILENO, TCSANOW, &original)
+        TerminalEcho.standardInput.restore()
     }
 }
 

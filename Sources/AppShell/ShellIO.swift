@@ -6,6 +6,7 @@ final class ShellIO: ModuleCommandIO {
     private let input: ShellInput
     private let console: Console
     private let ending = Locked<CommandLoop.Ending?>(nil)
+    private let secrets = Locked(0)
 
     init(input: ShellInput, console: Console) {
         self.input = input
@@ -22,8 +23,12 @@ final class ShellIO: ModuleCommandIO {
     }
 
     func readSecret(prompt: String) async -> String? {
-        await read(prompt: prompt, echo: false)
+        secrets.withLock { $0 += 1 }
+        return await read(prompt: prompt, echo: false)
     }
+
+    /// How many times a command asked for a secret.
+    var secretsRead: Int { secrets.withLock { $0 } }
 
     var isInteractive: Bool { console.inputIsTerminal }
 
@@ -36,6 +41,8 @@ final class ShellIO: ModuleCommandIO {
         switch await input.next(echo: echo) {
         case .line(let text)?:
             return text
+        case .tooLong?:
+            console.error("the line is longer than \(LineReader.defaultLimit) bytes; it was skipped")
         case .signal(let number)?:
             if console.inputIsTerminal { console.out() }
             ending.withLock { $0 = $0 ?? .signal(number) }

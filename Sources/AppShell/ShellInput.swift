@@ -18,7 +18,10 @@ actor ShellInput {
         var iterator = self.iterator
         let event = await iterator.next(isolation: self)
         self.iterator = iterator
-        if case .line? = event { linesRead += 1 }
+        switch event {
+        case .line?, .tooLong?: linesRead += 1
+        default: break
+        }
         return event
     }
 }

@@ -13,16 +13,29 @@ struct Shutdown {
     /// How long later phases may keep running after the user quits.
     static let gracePeriod: Duration = .seconds(5)
 
+    /// Shuts down and returns the status to exit with: `code`, or 130/143 if a signal arrived (before or during
+    /// the shutdown, which still completes in order).
     func perform(_ code: ExitCode, cancelRemaining: Bool = false) async -> ExitCode {
         let initiator = runtime.manager.initiator
         ShellEvents.restoreTerminal()
+        let interruption = InterruptionRecord()
+        events?.setSignalHandler { number in
+            interruption.record(number)
+            initiator.cancel()
+        }
+        let status = await unload(code, cancelRemaining: cancelRemaining)
+        return interruption.signal.map(StartupRunner.exitCode(for:)) ?? status
+    }
+
+    private func unload(_ code: ExitCode, cancelRemaining: Bool) async -> ExitCode {
+        let initiator = runtime.manager.initiator
         if cancelRemaining {
             // Cancelled operations are not waited for by the initiator, but its bookkeeping is: the report and the
             // trace below are then complete.
             initiator.cancel()
             _ = await initiator.waitUntilFinished()
         } else {
-            events?.setSignalHandler { _ in initiator.cancel() }
+            if verbose { runtime.console.diagnostic("waiting up to \(Self.gracePeriod) for the later startup phases") }
             let deadline = Task {
                 try await Task.sleep(for: Self.gracePeriod)
                 initiator.cancel()

@@ -55,8 +55,13 @@ struct ShellProcess {
             exited.continuation.finish()
         }
         try process.run()
-        stdin.fileHandleForWriting.write(Data(input.utf8))
-        try? stdin.fileHandleForWriting.close()
+        // Written on a thread of its own: input larger than the pipe's buffer blocks until the shell reads it, and a
+        // blocked thread of the cooperative pool would starve other tests' tasks.
+        let writer = Thread {
+            stdin.fileHandleForWriting.write(Data(input.utf8))
+            try? stdin.fileHandleForWriting.close()
+        }
+        writer.start()
         let fired = Locked(false)
         let watchdog = Task {
             try await Task.sleep(for: .seconds(timeout))

@@ -2,6 +2,8 @@ import ModuleHost
 import Foundation
 import Testing
 
+@testable import AppShell
+
 /// SIGINT and SIGTERM shut the shell down in order, with the documented exit status, and never hang.
 @Suite("app-shell signals")
 struct SignalTests {
@@ -16,16 +18,18 @@ struct SignalTests {
     /// Starts app-shell in `workspace` with `input` written and standard input left open, waits until `ready()`
     /// (recording an issue if the shell exits or a minute passes first), sends `signal` and waits for the exit.
     private func interrupt(_ arguments: [String], in workspace: Workspace, input: String = "", output out: Buffer = Buffer(),
-                           when ready: () -> Bool, signal: Int32) async throws -> (status: Int32, stdout: String, stderr: String) {
+                           errors err: Buffer = Buffer(), started: (_ pid: Int32) -> Void = { _ in }, when ready: () -> Bool,
+                           signal: Int32) async throws -> (status: Int32, stdout: String, stderr: String) {
         let process = try ShellProcess.makeProcess(arguments, in: workspace.url)
         let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
         process.standardInput = stdin
         process.standardOutput = stdout
         process.standardError = stderr
-        let err = Buffer()
         out.drain(stdout)
         err.drain(stderr)
         try process.run()
+        started(process.processIdentifier)
+        err.appended()
         defer { try? stdin.fileHandleForWriting.close() }
         stdin.fileHandleForWriting.write(Data(input.utf8))
         // Poll with Task.sleep, not Thread.sleep: a blocked thread would starve other tests' tasks.
@@ -99,13 +103,86 @@ struct SignalTests {
     }
 }
 
+extension SignalTests {
+    /// A manifest of about 7 MB (under the 8 MiB limit) that takes a while to read: long enough for a signal to
+    /// land while it is read, whatever the reader's speed.
+    private static let slowManifest: String = {
+        let entries = (0..<250_000).map { #"{"type": "Nope.Nope\#($0)"}"# }
+        return #"{"modules": ["# + entries.joined(separator: ", ") + "]}"
+    }()
+
+    @Test(arguments: [SIGINT, SIGTERM])
+    func aSignalWhileTheManifestIsReadEndsTheProgramAtOnce(signal: Int32) async throws {
+        // Reading the manifest is synchronous; the signal must not wait for it to end (it used to give 65, not 130).
+        for arguments in [["--verbose"], ["--verbose", "validate"], ["--verbose", "fact", "28"]] {
+            let workspace = try Workspace(manifest: Self.slowManifest)
+            let err = Buffer()
+            let result = try await interrupt(arguments, in: workspace, errors: err,
+                                             when: { err.text.contains("reading ") }, signal: signal)
+            #expect(result.status == (signal == SIGTERM ? 143 : 130), "\(arguments): \(result.stderr.suffix(300))")
+            #expect(result.stderr.contains("interrupted while reading the manifest"), "\(arguments)")
+            #expect(!result.stderr.contains("Nope.Nope"), "\(arguments): stopped before any problem was reported")
+        }
+    }
+
+    /// NumbersModule with its prime sieve (which ignores cancellation and takes seconds at this bound) moved to
+    /// the phase after startup: it is still running when the shell shuts down.
+    private static let slowLaterPhase = """
+        {"modules": [{"type": "NumbersModule.NumbersModule", "config": {"primeTableBound": 268435456},
+                      "operations": {"numbers.warm-primes": {"priority": "afterFirstFrame"}}}]}
+        """
+
+    @Test func aOneShotCommandExitsAsSoonAsItIsDone() async throws {
+        // The demo manifest has operations in later phases, never released in one-shot use: they are cancelled, not
+        // waited for (it used to take the whole grace period).
+        let workspace = try Workspace()
+        let start = ContinuousClock.now
+        let result = try await workspace.run(["fact", "28"])
+        let elapsed = ContinuousClock.now - start
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("28 is a perfect number"))
+        #expect(elapsed < Shutdown.gracePeriod, "took \(elapsed)")
+    }
+
+    @Test(arguments: [SIGINT, SIGTERM])
+    func aSignalDuringShutdownGivesItsExitStatus(signal: Int32) async throws {
+        // `quit` gives the later phase its grace period; a signal then cuts it short and is the exit status (it
+        // used to exit 0).
+        let workspace = try Workspace(manifest: Self.slowLaterPhase)
+        // The grace period is 5 s: the signal is sent from the thread that reads the marker, not from a polling task
+        // a busy test process could delay past it.
+        let err = Buffer()
+        let pid = Locked<Int32?>(nil)
+        let sent = Locked(false)
+        err.whenAppended { text in
+            guard text.contains("for the later startup phases"), let pid = pid.withLock({ $0 }) else { return }
+            if sent.withLock({ value in defer { value = true }; return !value }) { kill(pid, signal) }
+        }
+        let result = try await interrupt(["-q", "--verbose"], in: workspace, input: "quit\n", errors: err,
+                                         started: { started in pid.withLock { $0 = started } },
+                                         when: { sent.withLock { $0 } }, signal: signal)
+        #expect(result.status == (signal == SIGTERM ? 143 : 130), "\(result.stderr)")
+        #expect(result.stderr.contains("unloaded com.modulehost.numbers"), "shut down in order all the same")
+    }
+}
+
 /// Bytes arriving on a pipe, read as they come on a thread of its own (which the end of the pipe ends), so the text
 /// can be watched while the shell runs and is complete once ``finished()`` returns.
 private final class Buffer: Sendable {
     private let data = Locked(Data())
     private let done = DispatchGroup()
 
-    func append(_ chunk: Data) { data.withLock { $0.append(chunk) } }
+    private let onAppend = Locked<(@Sendable (String) -> Void)?>(nil)
+
+    func append(_ chunk: Data) {
+        data.withLock { $0.append(chunk) }
+        appended()
+    }
+
+    /// Calls `action` with the text so far on the reading thread after each chunk (and on ``appended()``).
+    func whenAppended(_ action: @escaping @Sendable (String) -> Void) { onAppend.withLock { $0 = action } }
+
+    func appended() { onAppend.withLock { $0 }?(text) }
     var text: String { data.withLock { String(decoding: $0, as: UTF8.self) } }
 
     /// Starts reading `pipe` until its end.

@@ -4,7 +4,7 @@
 /// Commands are declared statically, like startup operations, so a host can list them (`help`) and a manifest
 /// can be validated without instantiating anything; the module is instantiated when one of its commands first
 /// runs. Two modules declaring the same name, a name the host keeps for itself
-/// (``ModuleManager/reservedCommandNames``), or a name that is not one word of ASCII letters, digits, `-`, `_`
+/// (the `reservedCommandNames` of ``ModuleManager/init(typeResolver:maxConcurrentOperations:reservedCommandNames:)``), or a name that is not one word of ASCII letters, digits, `-`, `_`
 /// and `.` (starting with a letter or digit, at most 64 characters), is a validation error that names the
 /// modules involved.
 ///

@@ -38,3 +38,71 @@ struct ManifestScaleTests {
         #expect(ratio < 8, "4x the escapes cost \(ratio)x the time (\(small) -> \(large)); linear is about 4x")
     }
 }
+
+/// Issue 13, point 6 (the manifest file): a manifest path that is not a regular file is refused without blocking.
+@Suite("Manifest file kinds")
+struct ManifestFileKindTests {
+    /// Reads `url` on a thread of its own; a watchdog turns a read that blocks into a failure instead of a hang.
+    private func readWithWatchdog(_ url: URL) async -> ManifestReader.Result? {
+        await withCheckedContinuation { (continuation: CheckedContinuation<ManifestReader.Result?, Never>) in
+            let once = OnceFlag()
+            let thread = Thread {
+                let result = ManifestReader.read(contentsOf: url)
+                if once.claim() { continuation.resume(returning: result) }
+            }
+            thread.start()
+            DispatchQueue.global().asyncAfter(deadline: .now() + 10) {
+                if once.claim() { continuation.resume(returning: nil) }
+            }
+        }
+    }
+
+    @Test func aFIFOIsRefusedWithoutBlocking() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fifo-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let fifo = directory.appendingPathComponent("modules.json")
+        try #require(mkfifo(fifo.path, 0o600) == 0)
+        let result = await readWithWatchdog(fifo)
+        guard let result else {
+            // The old reader blocks in open(2) until a writer comes; release it so the thread can end.
+            let writer = open(fifo.path, O_WRONLY | O_NONBLOCK)
+            if writer >= 0 { close(writer) }
+            Issue.record("reading a FIFO as the manifest blocked for 10 s")
+            return
+        }
+        #expect(result.manifest == nil)
+        #expect(result.diagnostics.map(\.code) == [.notARegularFile])
+        #expect(result.diagnostics.first?.message.contains("FIFO") == true)
+    }
+
+    @Test func aCharacterDeviceIsRefused() async throws {
+        let result = await readWithWatchdog(URL(fileURLWithPath: "/dev/zero"))
+        #expect(result?.diagnostics.map(\.code) == [.notARegularFile])
+    }
+
+    @Test func aRegularFileIsStillRead() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("manifest-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("modules.json")
+        try Data(#"{"modules": ["ModuleHostTests.BaseModule"]}"#.utf8).write(to: file)
+        let result = ManifestReader.read(contentsOf: file)
+        #expect(result.diagnostics.isEmpty)
+        #expect(result.manifest?.modules.map(\.typeName) == ["ModuleHostTests.BaseModule"])
+        #expect(ManifestReader.read(contentsOf: directory).diagnostics.map(\.code) == [.isDirectory])
+        #expect(ManifestReader.read(contentsOf: directory.appendingPathComponent("none.json")).diagnostics.map(\.code) == [.fileNotFound])
+    }
+}
+
+/// Lets exactly one of several racing callers through.
+private final class OnceFlag: Sendable {
+    private let claimed = Locked(false)
+
+    func claim() -> Bool {
+        claimed.withLock { value in
+            defer { value = true }
+            return !value
+        }
+    }
+}

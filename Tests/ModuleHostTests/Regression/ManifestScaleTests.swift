@@ -37,6 +37,46 @@ struct ManifestScaleTests {
         let ratio = large / small
         #expect(ratio < 8, "4x the escapes cost \(ratio)x the time (\(small) -> \(large)); linear is about 4x")
     }
+
+    /// Point 4: a manifest of 200,000 unknown type names (4 MB) gets the bounded report; candidates are looked up
+    /// once and the validator stops at the cap, so this takes well under a second in release builds.
+    @Test func manyUnknownTypeNamesGiveABoundedReportQuickly() {
+        let names = (0..<200_000).map { "\"Hostile.Name\($0)\"" }.joined(separator: ",")
+        let found = errors(Data("{\"modules\": [\(names)]}".utf8))
+        #expect(found.count == DiagnosticSink.maximumDiagnostics + 1)
+        #expect(found.dropLast().allSatisfy { $0.code == .unknownType })
+        #expect(found.last?.code == .tooManyProblems)
+    }
+
+    /// Point 5: 280,000 entries of one module (a duplicate identifier each; as many as fit in 8 MB) feed the one cap.
+    @Test func manyDuplicateEntriesGiveABoundedReport() {
+        let entries = Array(repeating: "\"ModuleHostTests.BaseModule\"", count: 280_000).joined(separator: ",")
+        let found = errors(Data("{\"modules\": [\(entries)]}".utf8))
+        #expect(found.count == DiagnosticSink.maximumDiagnostics + 1)
+        #expect(found.dropLast().allSatisfy { $0.code == .duplicateIdentifier })
+        #expect(found.last?.code == .tooManyProblems)
+    }
+
+    /// Point 5: 400,000 overrides of operations the module does not declare feed the same cap.
+    @Test func manyUnknownOperationOverridesGiveABoundedReport() {
+        let overrides = (0..<400_000).map { "\"op\($0)\": {}" }.joined(separator: ",")
+        let json = "{\"modules\": [{\"type\": \"ModuleHostTests.BaseModule\", \"operations\": {\(overrides)}}]}"
+        let found = errors(Data(json.utf8))
+        #expect(found.count == DiagnosticSink.maximumDiagnostics + 1)
+        #expect(found.dropLast().allSatisfy { $0.code == .unknownOperation })
+        #expect(found.last?.code == .tooManyProblems)
+    }
+
+    /// Point 5: reader and validator problems share the cap with every validation pass (here the reader's wrong
+    /// types, then unknown names, then duplicates): the report never passes 1,001 lines.
+    @Test func everyStageFeedsOneCap() {
+        let wrong = Array(repeating: "1", count: 400)
+        let unknown = (0..<400).map { "\"Hostile.Name\($0)\"" }
+        let duplicates = Array(repeating: "\"ModuleHostTests.BaseModule\"", count: 400)
+        let found = errors(Data("{\"modules\": [\((wrong + unknown + duplicates).joined(separator: ","))]}".utf8))
+        #expect(found.count == DiagnosticSink.maximumDiagnostics + 1)
+        #expect(Set(found.map(\.code)) == [.wrongType, .unknownType, .duplicateIdentifier, .tooManyProblems])
+    }
 }
 
 /// Issue 13, point 6 (the manifest file): a manifest path that is not a regular file is refused without blocking.

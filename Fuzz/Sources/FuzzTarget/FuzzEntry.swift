@@ -4,7 +4,8 @@ import ModuleHost
 // The libFuzzer entry point, called once per input by the driver that main.swift starts. It is also exported
 // under libFuzzer's standard name, for linking the target the classic way (with libFuzzer's own `main`).
 //
-// An input whose first byte is 0x00 is a startup graph (see `fuzzPlan`); any other input is a manifest,
+// An input whose first byte is 0x00 is a startup graph (see `fuzzPlan`), 0x01 a recipe for a megabyte-sized
+// manifest (see `fuzzScaled`); any other input is a manifest,
 // so the seed corpus is made of plain `modules.json` files.
 
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -12,6 +13,8 @@ public func fuzzOneInput(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
     let data = start.map { Data(bytes: $0, count: count) } ?? Data()
     if data.first == 0 {
         fuzzPlan(Array(data.dropFirst()))
+    } else if data.first == 1 {
+        fuzzScaled(Array(data.dropFirst()))
     } else {
         fuzzManifest(data)
     }

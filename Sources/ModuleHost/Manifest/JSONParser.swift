@@ -223,25 +223,19 @@ struct JSONParser {
         byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
     }
 
+    /// Parses a string in time linear in its length: raw runs and escapes go into one UTF-8 buffer, and the
+    /// `String` is made once at the end (appending to a `String.UnicodeScalarView` per escape was quadratic).
     private mutating func parseString() throws(SyntaxError) -> String {
         offset += 1  // opening quote
-        var scalars = String.UnicodeScalarView()
+        var buffer: [UInt8] = []
         var runStart = offset
-        func flush(_ parser: JSONParser, upTo end: Int) throws(SyntaxError) -> String.UnicodeScalarView {
-            // Validates and appends a run of raw (unescaped) bytes.
-            let run = parser.bytes[runStart..<end]
-            guard let text = String(validating: run, as: UTF8.self) else {
-                throw parser.error("invalid UTF-8 in string")
-            }
-            return text.unicodeScalars
-        }
         while true {
             guard offset < bytes.count else { throw error("unterminated string") }
             let byte = bytes[offset]
             if byte == UInt8(ascii: "\"") {
-                scalars.append(contentsOf: try flush(self, upTo: offset))
+                try appendRun(from: runStart, into: &buffer)
                 offset += 1
-                return String(scalars)
+                return String(decoding: buffer, as: UTF8.self)
             }
             if byte < 0x20 {
                 throw error("control character in string (escape it)")
@@ -250,28 +244,45 @@ struct JSONParser {
                 offset += 1
                 continue
             }
-            scalars.append(contentsOf: try flush(self, upTo: offset))
+            try appendRun(from: runStart, into: &buffer)
             offset += 1
             guard offset < bytes.count else { throw error("unterminated escape sequence") }
             let escape = bytes[offset]
             offset += 1
             switch escape {
-            case UInt8(ascii: "\""): scalars.append("\"")
-            case UInt8(ascii: "\\"): scalars.append("\\")
-            case UInt8(ascii: "/"): scalars.append("/")
-            case UInt8(ascii: "b"): scalars.append("\u{08}")
-            case UInt8(ascii: "f"): scalars.append("\u{0C}")
-            case UInt8(ascii: "n"): scalars.append("\n")
-            case UInt8(ascii: "r"): scalars.append("\r")
-            case UInt8(ascii: "t"): scalars.append("\t")
+            case UInt8(ascii: "\""): buffer.append(UInt8(ascii: "\""))
+            case UInt8(ascii: "\\"): buffer.append(UInt8(ascii: "\\"))
+            case UInt8(ascii: "/"): buffer.append(UInt8(ascii: "/"))
+            case UInt8(ascii: "b"): buffer.append(0x08)
+            case UInt8(ascii: "f"): buffer.append(0x0C)
+            case UInt8(ascii: "n"): buffer.append(0x0A)
+            case UInt8(ascii: "r"): buffer.append(0x0D)
+            case UInt8(ascii: "t"): buffer.append(0x09)
             case UInt8(ascii: "u"):
-                scalars.append(try parseUnicodeEscape())
+                let scalar = try parseUnicodeEscape()
+                buffer.append(contentsOf: scalar.utf8)
             default:
                 offset -= 1
                 throw error("invalid escape sequence '\\\(Character(Unicode.Scalar(escape)))'")
             }
             runStart = offset
         }
+    }
+
+    /// Validates the raw (unescaped) bytes from `start` to the current offset as UTF-8 and appends them.
+    private func appendRun(from start: Int, into buffer: inout [UInt8]) throws(SyntaxError) {
+        guard start < offset else { return }
+        let run = bytes[start..<offset]
+        var iterator = run.makeIterator()
+        var decoder = UTF8()
+        decoding: while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue: continue
+            case .emptyInput: break decoding
+            case .error: throw error("invalid UTF-8 in string")
+            }
+        }
+        buffer.append(contentsOf: run)
     }
 
     private mutating func parseHexQuad() throws(SyntaxError) -> UInt32 {

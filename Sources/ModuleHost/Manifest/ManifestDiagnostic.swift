@@ -16,6 +16,8 @@ public struct ManifestDiagnostic: Sendable, Hashable, CustomStringConvertible {
         case fileNotFound
         /// The manifest path names a directory.
         case isDirectory
+        /// The manifest path names a FIFO, a device or a socket: it is refused without reading from it.
+        case notARegularFile
         /// The manifest file exists but cannot be read.
         case unreadable
         /// The manifest file is empty or only whitespace.

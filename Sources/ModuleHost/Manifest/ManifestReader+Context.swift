@@ -26,7 +26,7 @@ extension ManifestReader {
         /// Reports every key that appears again in the same object (JSON parsers would silently keep one).
         mutating func checkRepeatedKeys(_ members: [JSONValue.Member], path: String) {
             var seen: Set<String> = []
-            for member in members where !seen.insert(member.key).inserted {
+            for member in members where !sink.isFull && !seen.insert(member.key).inserted {
                 let memberPath = path.isEmpty ? member.key : "\(path).\(member.key)"
                 error(.invalidValue, memberPath, member.keyLocation, "field \"\(member.key)\" appears more than once")
             }
@@ -35,7 +35,7 @@ extension ManifestReader {
         /// Reports repeated keys, and members not in `known` with the closest known name as a suggestion.
         mutating func checkFields(_ members: [JSONValue.Member], known: [String], path: String, what: String) {
             checkRepeatedKeys(members, path: path)
-            for member in members {
+            for member in members where !sink.isFull {
                 let memberPath = path.isEmpty ? member.key : "\(path).\(member.key)"
                 guard !known.contains(member.key) else { continue }
                 let hint = Suggestions.closest(to: member.key, in: known).map { "did you mean \"\($0)\"?" }
@@ -73,6 +73,8 @@ extension ManifestReader {
             }
             var entries: [Manifest.Entry] = []
             for (index, element) in elements.enumerated() {
+                // Past the cap the manifest is rejected and the report final: the rest is not worth reading.
+                if sink.isFull { break }
                 if let entry = readEntry(element, path: "modules[\(index)]") {
                     entries.append(entry)
                 }
@@ -121,7 +123,7 @@ extension ManifestReader {
                 if let operations = value.member("operations") {
                     if case .object(let members) = operations.kind {
                         checkRepeatedKeys(members, path: "\(path).operations")
-                        for member in members {
+                        for member in members where !sink.isFull {
                             let operationPath = "\(path).operations.\(member.key)"
                             guard case .object(let fields) = member.value.kind else {
                                 wrongType(operationPath, member.value, expected: "an object of startup overrides")

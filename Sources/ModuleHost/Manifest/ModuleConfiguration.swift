@@ -12,13 +12,24 @@ struct ModuleConfiguration: Sendable {
     /// Its JSON path in the manifest, such as `modules[0].config`.
     let path: String
     let root: JSONValue?
+    /// The bytes `root`'s byte ranges index (the whole manifest, for a config read from one).
+    private let source: [UInt8]
+    /// Why `root` is missing: the config given in code is not valid JSON.
+    private let syntaxError: JSONParser.SyntaxError?
 
     /// Wraps JSON data given in code (for example in tests) as a module configuration.
     init(json data: Data, path: String = "config") {
         self.data = data
         self.file = nil
         self.path = path
-        self.root = try? JSONParser.parse(Array(data))
+        self.source = Array(data)
+        do {
+            self.root = try JSONParser.parse(source)
+            self.syntaxError = nil
+        } catch {
+            self.root = nil
+            self.syntaxError = error
+        }
     }
 
     init(value: JSONValue, source: [UInt8], file: String?, path: String) {
@@ -26,6 +37,8 @@ struct ModuleConfiguration: Sendable {
         self.file = file
         self.path = path
         self.root = value
+        self.source = source
+        self.syntaxError = nil
     }
 
     /// The configuration used when a manifest entry has none: an empty object.
@@ -34,12 +47,74 @@ struct ModuleConfiguration: Sendable {
                             source: Array("{}".utf8), file: file, path: path)
     }
 
-    /// Decodes the configuration into `type`, or throws a located diagnostic explaining what was expected.
+    /// Decodes the configuration into `type`, or throws located diagnostics explaining what was expected.
+    ///
+    /// The check is the one a module gets at load: repeated keys, keys `type` never asks for (with the closest
+    /// one it does ask for), values of the wrong kind or out of range, and whatever `type`'s `init(from:)`
+    /// throws itself, each at its JSON path and line and column.
     func decode<Configuration: Decodable>(_ type: Configuration.Type) throws(ManifestError) -> Configuration {
+        guard let root else {
+            let message = "the config is not valid JSON: \(syntaxError?.message ?? "unreadable")"
+            throw ManifestError(file: file, diagnostics: [
+                ManifestDiagnostic(.error, .invalidConfig, file: file, path: path, location: nil, message: message)
+            ])
+        }
+        var problems: [ManifestDiagnostic] = []
+        repeatedKeys(in: root, codingPath: [], into: &problems)
+        let run = JSONValueDecoder.Run(source: source)
+        let decoded: Configuration
         do {
-            return try JSONDecoder().decode(Configuration.self, from: data)
+            decoded = try JSONValueDecoder(value: root, codingPath: [], run: run).decode(Configuration.self)
         } catch {
-            throw ManifestError(file: file, diagnostics: [diagnostic(for: error, decoding: type)])
+            problems.append(diagnostic(for: error, decoding: type))
+            throw ManifestError(file: file, diagnostics: problems)
+        }
+        unknownKeys(in: run, decoding: type, into: &problems)
+        guard problems.isEmpty else { throw ManifestError(file: file, diagnostics: problems) }
+        return decoded
+    }
+
+    /// Reports every key repeated within one object of the config (the first of each pair would be ignored).
+    private func repeatedKeys(in value: JSONValue, codingPath: [any CodingKey], into problems: inout [ManifestDiagnostic]) {
+        guard problems.count <= DiagnosticSink.maximumDiagnostics else { return }
+        switch value.kind {
+        case .object(let members):
+            var seen: Set<String> = []
+            for member in members {
+                let memberPath = codingPath + [AnyConfigurationKey(stringValue: member.key)]
+                if !seen.insert(member.key).inserted, problems.count <= DiagnosticSink.maximumDiagnostics {
+                    problems.append(ManifestDiagnostic(
+                        .error, .invalidConfig, file: file, path: CodingPathText.path(memberPath, from: path),
+                        location: member.keyLocation, message: "field \"\(member.key)\" appears more than once"))
+                }
+                repeatedKeys(in: member.value, codingPath: memberPath, into: &problems)
+            }
+        case .array(let elements):
+            for (index, element) in elements.enumerated() {
+                repeatedKeys(in: element, codingPath: codingPath + [AnyConfigurationKey(intValue: index)], into: &problems)
+            }
+        default:
+            break
+        }
+    }
+
+    /// Reports the members of every object decoded that the configuration's `init(from:)` never asked for.
+    private func unknownKeys(in run: JSONValueDecoder.Run, decoding type: Any.Type, into problems: inout [ManifestDiagnostic]) {
+        let typeName = String(reflecting: type)
+        for object in run.objects.values.sorted(by: { $0.value.byteRange.lowerBound < $1.value.byteRange.lowerBound })
+        where !object.readAllKeys {
+            guard case .object(let members) = object.value.kind else { continue }
+            let asked = object.asked.sorted()
+            let expected = asked.isEmpty ? "it reads no fields here" : "expected one of \(asked.map { "\"\($0)\"" }.joined(separator: ", "))"
+            for member in members where !object.asked.contains(member.key) {
+                guard problems.count <= DiagnosticSink.maximumDiagnostics else { return }
+                let memberPath = object.codingPath + [AnyConfigurationKey(stringValue: member.key)]
+                problems.append(ManifestDiagnostic(
+                    .error, .invalidConfig, file: file, path: CodingPathText.path(memberPath, from: path),
+                    location: member.keyLocation,
+                    message: "unknown field \"\(member.key)\" in the config of \(typeName); \(expected)",
+                    suggestion: Suggestions.closest(to: member.key, in: asked).map { "did you mean \"\($0)\"?" }))
+            }
         }
     }
 
@@ -94,7 +169,7 @@ struct ModuleConfiguration: Sendable {
     private static func describe(_ type: Any.Type) -> String {
         if type == String.self { return "a string" }
         if type == Bool.self { return "a boolean" }
-        if [Int.self, Int64.self, Int32.self, UInt.self, UInt64.self].contains(where: { $0 == type }) { return "an integer" }
+        if type is any FixedWidthInteger.Type { return "an integer" }
         if type == Double.self || type == Float.self { return "a number" }
         let name = String(describing: type)
         if name.hasPrefix("Array<") { return "an array" }

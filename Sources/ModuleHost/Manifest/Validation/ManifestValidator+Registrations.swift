@@ -40,6 +40,7 @@ extension ManifestValidator {
         guard !entry.startup.operations.isEmpty else { return }
         let declared = StartupDeclarations.operations(of: resolved.type).map(\.identifier)
         for name in entry.startup.operations.keys.sorted() where !declared.contains(name) {
+            if sink.isFull { return }
             let list = declared.isEmpty ? "it declares no startup operations" : "it declares \(declared.map { "\"\($0)\"" }.joined(separator: ", "))"
             report(.error, .unknownOperation, entry, path: "\(entry.path).operations.\(name)",
                    "\(entry.typeName) has no startup operation \"\(name)\"; \(list)",

@@ -5,6 +5,7 @@ extension ManifestValidator {
         var identifiers = existing.identifiers
         var services = existing.services
         for (entry, type) in resolved.map({ ($0.entry, $0.type) }) {
+            if sink.isFull { break }
             let identifier = type.moduleIdentifier
             if let other = identifiers[identifier] {
                 report(.error, .duplicateIdentifier, entry, path: "\(entry.path).type",
@@ -28,7 +29,7 @@ extension ManifestValidator {
     /// Pass 3: command names are single words, unique across modules, and not the host's own.
     func checkCommandNames(of resolved: [ResolvedEntry], into sink: inout DiagnosticSink) {
         var commands = existing.commands
-        for (entry, type) in resolved.map({ ($0.entry, $0.type) }) {
+        for (entry, type) in resolved.map({ ($0.entry, $0.type) }) where !sink.isFull {
             for command in ModuleCommandDeclarations.commands(of: type) {
                 let path = "\(entry.path).type"
                 if let problem = ModuleCommand.problem(withName: command.name) {

@@ -21,12 +21,22 @@ struct ManifestValidator {
 
     /// The registrations of the enabled modules, or none when the sink holds an error.
     func validate(into sink: inout DiagnosticSink) -> [ModuleRegistration] {
+        // Once the sink is full the report is final, so later passes are skipped: a hostile manifest costs work
+        // up to the cap, not work per entry in every pass.
         let (resolved, disabled) = resolveTypes(into: &sink)
+        guard !sink.isFull else { return [] }
         let identifiers = checkUniqueness(of: resolved, into: &sink)
+        guard !sink.isFull else { return [] }
         checkCommandNames(of: resolved, into: &sink)
+        guard !sink.isFull else { return [] }
         checkRequirements(of: resolved, identifiers: identifiers, disabled: disabled, into: &sink)
+        guard !sink.isFull else { return [] }
         checkCycles(among: resolved, into: &sink)
-        let registrations = resolved.map { registration(for: $0, into: &sink) }
+        var registrations: [ModuleRegistration] = []
+        for entry in resolved {
+            guard !sink.isFull else { return [] }
+            registrations.append(registration(for: entry, into: &sink))
+        }
         return sink.hasErrors ? [] : registrations
     }
 

@@ -69,7 +69,7 @@ struct AuthModuleHostTests {
     @Test func corruptedSessionFileIsReportedThroughTheHost() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        try FileManager.default.createDirectory(at: directory.stateDirectory, withIntermediateDirectories: true)
+        try directory.createStateDirectory()
         try Data("\u{0}\u{1}garbage".utf8).write(to: directory.stateDirectory.appendingPathComponent("session.json"))
         let notices = NoticeLog<HostNotice>()
         let manager = try manager(in: directory, notices: notices)

@@ -95,7 +95,9 @@ import Testing
                 try JSONSerialization.jsonObject(with: Data(contentsOf: directory.sessionFile)) as? [String: Any]
             )
             #expect(object["format"] as? String == "app-shell.auth-session")
-            #expect(object["version"] as? Int == 1)
+            #expect(object["version"] as? Int == 2)
+            #expect((object["mac"] as? String)?.count == 64)
+            #expect(try permissions(of: directory.stateDirectory.appendingPathComponent("session.key")) == 0o600)
             #expect(object["username"] as? String == "bob")
             #expect(object["expiresAt"] is Double)
             #expect((object["token"] as? String)?.count == 64)
@@ -106,7 +108,7 @@ import Testing
 
     @Test func leftoverTemporaryFilesDoNotDisturb() async throws {
         try await withTemporaryDirectory { directory in
-            try FileManager.default.createDirectory(at: directory.stateDirectory, withIntermediateDirectories: true)
+            try directory.createStateDirectory()
             let leftover = directory.stateDirectory.appendingPathComponent(".session.json.deadbeef.tmp")
             try Data("{\"format\": \"app-shell.auth-session\", \"vers".utf8).write(to: leftover)
 
@@ -122,7 +124,7 @@ import Testing
     @Test func staleTemporaryFilesAreCleanedUpAtRestore() throws {
         try withTemporaryDirectoryNonAsync { directory in
             let manager = FileManager.default
-            try manager.createDirectory(at: directory.stateDirectory, withIntermediateDirectories: true)
+            try directory.createStateDirectory()
             let stale = directory.stateDirectory.appendingPathComponent(".session.json.0123.tmp")
             let fresh = directory.stateDirectory.appendingPathComponent(".session.json.4567.tmp")
             let unrelated = directory.stateDirectory.appendingPathComponent("notes.tmp")
@@ -158,7 +160,7 @@ import Testing
 
             #expect(try Data(contentsOf: directory.sessionFile) == before)
             let names = try FileManager.default.contentsOfDirectory(atPath: directory.stateDirectory.path)
-            #expect(names == ["session.json"])
+            #expect(names.sorted() == ["session.json", "session.key"])
 
             let next = try makeAuthenticator(in: directory, clock: clock)
             _ = next.restoreSession()
@@ -189,7 +191,7 @@ import Testing
     @Test(.enabled(if: geteuid() != 0, "root ignores directory permissions"))
     func aReadOnlyStateDirectoryGivesATypedError() async throws {
         try await withTemporaryDirectory { directory in
-            try FileManager.default.createDirectory(at: directory.stateDirectory, withIntermediateDirectories: true)
+            try directory.createStateDirectory()
             #expect(chmod(directory.stateDirectory.path, 0o500) == 0)
             let auth = try makeAuthenticator(in: directory)
             let error = await #expect(throws: AuthError.self) {
@@ -227,13 +229,13 @@ import Testing
         (
             "bad token",
             Data(
-                #"{"format": "app-shell.auth-session", "version": 1, "username": "alice", "token": "SECRETVALUE", "createdAt": 0, "expiresAt": 9999999999, "credentialFingerprint": "x"}"#
+                #"{"format": "app-shell.auth-session", "version": 2, "username": "alice", "token": "SECRETVALUE", "createdAt": 0, "expiresAt": 9999999999, "credentialFingerprint": "x"}"#
                     .utf8),
             .sessionFileCorrupted, false
         ),
         (
             "missing field",
-            Data(#"{"format": "app-shell.auth-session", "version": 1, "username": "alice"}"#.utf8),
+            Data(#"{"format": "app-shell.auth-session", "version": 2, "username": "alice"}"#.utf8),
             .sessionFileCorrupted, false
         ),
     ])
@@ -241,7 +243,7 @@ import Testing
         _ name: String, _ contents: Data, _ expected: AuthDiagnostic.Code, _ keptAsForeign: Bool
     ) async throws {
         try await withTemporaryDirectory { directory in
-            try FileManager.default.createDirectory(at: directory.stateDirectory, withIntermediateDirectories: true)
+            try directory.createStateDirectory()
             try contents.write(to: directory.sessionFile)
             let auth = try makeAuthenticator(in: directory)
             let diagnostics = auth.restoreSession()
@@ -263,12 +265,12 @@ import Testing
     @Test func forgedSessionsForAnotherUserAreRejected() async throws {
         try await withTemporaryDirectory { directory in
             _ = try await makeAuthenticator(in: directory).logIn(username: "bob", password: Fixtures.bobPassword)
-            // Edit the file to claim alice: the fingerprint was made from bob's hash.
+            // Edit the file to claim alice: the MAC was made over bob's session.
             let text = try String(contentsOf: directory.sessionFile, encoding: .utf8)
             try Data(text.replacingOccurrences(of: "\"bob\"", with: "\"alice\"").utf8).write(to: directory.sessionFile)
             let next = try makeAuthenticator(in: directory)
-            #expect(next.restoreSession().map(\.code) == [.sessionCredentialsChanged])
-            #expect(next.state == .notAuthenticated(.revoked))
+            #expect(next.restoreSession().map(\.code) == [.sessionFileForged])
+            #expect(next.state == .notAuthenticated(nil))
         }
     }
 
@@ -350,7 +352,8 @@ struct EditedSessionFileTests {
             let restored = try makeAuthenticator(in: directory, lifetime: 60)
             let diagnostics = restored.restoreSession()
             #expect(restored.state.isAuthenticated == false)
-            #expect(diagnostics.contains { $0.message.contains("claims a lifetime the configuration does not allow") })
+            // Edited without the key: the MAC no longer matches.
+            #expect(diagnostics.map(\.code) == [.sessionFileForged])
         }
     }
 }

@@ -41,6 +41,13 @@ struct TemporaryDirectory {
     var stateDirectory: URL { url.appendingPathComponent("state", isDirectory: true) }
     var sessionFile: URL { stateDirectory.appendingPathComponent("session.json") }
 
+    /// Creates the state directory as the module would: mode 0700 (a wider one is repaired, with a notice).
+    func createStateDirectory() throws {
+        try FileManager.default.createDirectory(at: stateDirectory, withIntermediateDirectories: true,
+                                                attributes: [.posixPermissions: 0o700])
+        _ = chmod(stateDirectory.path, 0o700)
+    }
+
     func remove() {
         // Restore permissions changed by tests so the tree can be deleted.
         _ = chmod(stateDirectory.path, 0o700)

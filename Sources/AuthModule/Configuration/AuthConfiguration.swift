@@ -50,6 +50,14 @@ public struct AuthConfiguration: Decodable, Sendable, Equatable {
             username = try container.decode(String.self, forKey: .username)
             displayName = try container.decodeIfPresent(String.self, forKey: .displayName)
             passwordHash = try container.decode(String.self, forKey: .passwordHash)
+            // Checked here, so that validating a manifest finds what loading the module would.
+            guard PasswordHasher.looksLikeSupportedHash(passwordHash) else {
+                // Never echo the value: it might be a plaintext password.
+                throw DecodingError.dataCorruptedError(
+                    forKey: .passwordHash, in: container,
+                    debugDescription: "passwordHash of \"\(username)\" is not a supported crypt(3) hash; expected a salted slow "
+                        + "hash such as \"$y$...\" (yescrypt) or \"$6$...\" (sha512crypt), never a plaintext password")
+            }
         }
 
         /// The username and display name; never the hash.
@@ -108,7 +116,38 @@ public struct AuthConfiguration: Decodable, Sendable, Equatable {
         usersFile = try container.decodeIfPresent(String.self, forKey: .usersFile)
         stateDirectory = try container.decodeIfPresent(String.self, forKey: .stateDirectory)
         sessionLifetime = try container.decodeIfPresent(Double.self, forKey: .sessionLifetime)
+        // Checked here, so that validating a manifest finds what loading the module would.
+        if users.isEmpty, usersFile == nil {
+            throw DecodingError.dataCorrupted(DecodingError.Context(
+                codingPath: container.codingPath + [CodingKeys.users],
+                debugDescription: "no users configured: give \"users\" (at least one) or \"usersFile\""))
+        }
+        if let sessionLifetime, !(sessionLifetime.isFinite && sessionLifetime > 0 && sessionLifetime <= Self.maximumSessionLifetime) {
+            throw DecodingError.dataCorruptedError(
+                forKey: .sessionLifetime, in: container,
+                debugDescription: "sessionLifetime must be a number of seconds above 0 and at most "
+                    + "\(Int(Self.maximumSessionLifetime)) (366 days), not \(sessionLifetime)")
+        }
+        if let stateDirectory, stateDirectory.isEmpty {
+            throw DecodingError.dataCorruptedError(forKey: .stateDirectory, in: container,
+                                                   debugDescription: "stateDirectory must not be empty")
+        }
+        var seen = Set<String>()
+        for (index, user) in users.enumerated() where !seen.insert(user.username).inserted {
+            throw DecodingError.dataCorrupted(DecodingError.Context(
+                codingPath: container.codingPath + [CodingKeys.users, IndexKey(intValue: index)],
+                debugDescription: "duplicate username \"\(user.username)\""))
+        }
     }
+}
+
+/// An array index in a coding path.
+private struct IndexKey: CodingKey {
+    var stringValue: String { String(index) }
+    var intValue: Int? { index }
+    let index: Int
+    init(intValue: Int) { index = intValue }
+    init?(stringValue: String) { nil }
 }
 
 /// A coding key for any string, used to list the keys actually present.

@@ -26,6 +26,12 @@ enum AuthCommands {
         if context.io.isInteractive, !context.manager.bridge.provides(AuthService.self) {
             throw ModuleCommandError(.moduleUnavailable, "login: no module provides AuthService")
         }
+        // Someone is logged in: a usage error, not a failed authentication; no password is asked on a terminal
+        // (in a script the password line is still consumed).
+        if let auth = try? context.manager.bridge.resolveIfProvided(AuthService.self), let current = auth.state.user {
+            if !context.io.isInteractive { _ = await context.io.readSecret(prompt: "") }
+            throw Self.someoneLoggedIn(current, requested: username)
+        }
         guard let password = await context.io.readSecret(prompt: "Password for \(username): ") else {
             throw ModuleCommandError(.inputEnded, "login \(username): no password was read (the input ended or was interrupted)")
         }
@@ -33,10 +39,17 @@ enum AuthCommands {
         do {
             let user = try await auth.logIn(username: username, password: password)
             return ModuleCommandOutput(text: "Logged in as \(user.displayName) (\(user.username)).", value: user)
+        } catch where error.code == .alreadyAuthenticated {
+            // Logged in meanwhile (by another task of this shell).
+            throw ModuleCommandError(.usage, "login \(username): \(error.message)")
         } catch {
             let code: ModuleCommandError.Code = [.unknownUser, .wrongPassword].contains(error.code) ? .permissionDenied : .failed
             throw ModuleCommandError(code, error.message)
         }
+    }
+
+    private static func someoneLoggedIn(_ current: AuthenticatedUser, requested: String) -> ModuleCommandError {
+        ModuleCommandError(.usage, "login \(requested): \(current.displayName) (\(current.username)) is logged in; log out first")
     }
 
     @Sendable

@@ -27,6 +27,10 @@ struct AuthDiagnostic: Sendable, Equatable, CustomStringConvertible {
         case sessionCredentialsChanged
         /// A stale or invalid session file could not be deleted.
         case sessionFileNotRemoved
+        /// The session file's MAC is not the state directory key's: forged, edited, or from elsewhere.
+        case sessionFileForged
+        /// The state directory was open to other users; its mode was set to 0700.
+        case stateDirectoryRepaired
     }
 
     let severity: Severity

@@ -126,6 +126,7 @@ final class Authenticator: AuthService {
             }
             // Persist first: if saving fails nothing changes.
             try store.save(stored)
+            p.pendingDiagnostics += store.takeNotices()
             begin(ActiveSession(user: user, token: token), in: &p)
         }
         return user
@@ -158,18 +159,20 @@ final class Authenticator: AuthService {
 
         store.removeStaleTemporaryFiles()
         let session: StoredSession
-        switch store.load() {
+        let loaded = store.load()
+        let notices = store.takeNotices()
+        switch loaded {
         case .missing:
-            return []
+            return notices
         case .rejected(let diagnostic, let isOurs):
-            return [diagnostic] + (isOurs ? discardSessionFile() : [])
+            return notices + [diagnostic] + (isOurs ? discardSessionFile() : [])
         case .loaded(let loaded):
             session = loaded
         }
         do throws(Rejection) {
-            return resume(session, as: try validate(session))
+            return notices + resume(session, as: try validate(session))
         } catch {
-            return [error.diagnostic] + reject(reason: error.reason)
+            return notices + [error.diagnostic] + reject(reason: error.reason)
         }
     }
 
@@ -196,7 +199,8 @@ final class Authenticator: AuthService {
                 "the password of user \"\(session.username)\" changed since the stored session was created; please log in again"
             ), reason: .revoked)
         }
-        // The file is ours but not signed: a session may not outlive the configured lifetime, nor start later.
+        // Signed by us, yet the configuration may have shortened the lifetime since: a session may not outlive
+        // the configured lifetime, nor start later.
         let claimed = session.expiresAt.timeIntervalSince(session.createdAt)
         guard claimed > 0, claimed <= sessionLifetime.rounded(.up) + 1, session.createdAt <= now().addingTimeInterval(60) else {
             throw Rejection(diagnostic: AuthDiagnostic(

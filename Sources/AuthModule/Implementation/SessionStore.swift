@@ -6,11 +6,17 @@ import ModuleHost
 ///
 /// The file mechanics are ModuleHost's `StateFile`: writes are atomic (a new 0600 temporary file in the
 /// same directory, synced, then renamed over `session.json`), so a failure at any point leaves either the
-/// old or the new file; the state directory is created with mode 0700.
+/// old or the new file; the state directory is created with mode 0700, and neither it nor the file is trusted
+/// unless owned by the effective user and closed to other writers (see `StateFile`).
+///
+/// Sessions are signed: `session.key` (32 random bytes, mode 0600, created at the first log-in) keys an
+/// HMAC-SHA256 over the session, and a session whose MAC does not verify is rejected as forged.
 struct SessionStore: Sendable {
     static let fileName = "session.json"
     /// Larger files are not session files.
     static let maximumFileSize = 64 * 1024
+    /// The signing key's file, beside the session.
+    static let keyFileName = "session.key"
 
     enum LoadResult: Sendable {
         /// There is no session file.
@@ -24,12 +30,28 @@ struct SessionStore: Sendable {
 
     let directory: URL
     private let file: StateFile
+    private let keyFile: StateFile
+    /// Repairs the state files reported (a state directory set to 0700), until taken.
+    private let notices: Locked<[String]>
 
     /// The session file in `directory`. `replace` is the last step of a write (rename(2) unless a test fails it).
     init(directory: URL, replace: @escaping StateFile.Replace = StateFile.rename) {
+        let notices = Locked<[String]>([])
+        let report: @Sendable (String) -> Void = { message in notices.withLock { $0.append(message) } }
         self.directory = directory
+        self.notices = notices
         self.file = StateFile(url: directory.appendingPathComponent(Self.fileName, isDirectory: false),
-                              maximumSize: Self.maximumFileSize, replace: replace)
+                              maximumSize: Self.maximumFileSize, replace: replace, notice: report)
+        self.keyFile = StateFile(url: directory.appendingPathComponent(Self.keyFileName, isDirectory: false),
+                                 maximumSize: StateKey.byteCount, isSecret: true, replace: StateFile.linkOnce, notice: report)
+    }
+
+    /// What the state files repaired since the last call (each once), as diagnostics.
+    func takeNotices() -> [AuthDiagnostic] {
+        notices.withLock { pending in
+            defer { pending.removeAll() }
+            return pending.map { AuthDiagnostic(.info, .stateDirectoryRepaired, $0) }
+        }
     }
 
     var fileURL: URL { file.url }
@@ -52,11 +74,36 @@ struct SessionStore: Sendable {
                 isOurs: false
             )
         }
+        let session: StoredSession
         do throws(StoredSession.Problem) {
-            return .loaded(try StoredSession.decode(data))
+            session = try StoredSession.decode(data)
         } catch {
             return rejection(for: error)
         }
+        return verify(session)
+    }
+
+    /// The session if its MAC is the state directory key's; otherwise a rejection (the file is deleted).
+    private func verify(_ session: StoredSession) -> LoadResult {
+        let key: StateKey?
+        do {
+            key = try StateKey.load(from: keyFile)
+        } catch {
+            return .rejected(AuthDiagnostic(.warning, .sessionFileUnreadable, "\(error.message); not restoring a session"),
+                             isOurs: false)
+        }
+        guard let key, session.isSigned(by: key) else {
+            return .rejected(
+                AuthDiagnostic(
+                    .warning,
+                    .sessionFileForged,
+                    "the session file \(fileURL.path) is not signed with this state directory's key "
+                        + "(forged, edited, or copied from elsewhere); ignoring it"
+                ),
+                isOurs: true
+            )
+        }
+        return .loaded(session)
     }
 
     /// What to tell the user about a file that is not a usable session, and whether it is ours to delete.
@@ -98,9 +145,18 @@ struct SessionStore: Sendable {
     // MARK: Save
 
     func save(_ session: StoredSession) throws(AuthError) {
+        let key: StateKey
+        do {
+            key = try StateKey.loadOrCreate(from: keyFile)
+        } catch {
+            throw AuthError(.storageFailed, error.message)
+        }
+        guard let signed = session.signed(with: key) else {
+            throw AuthError(.hashingUnavailable, "the system's SHA-256 (libcrypto) is unavailable; cannot sign the session")
+        }
         let data: Data
         do {
-            data = try session.encoded()
+            data = try signed.encoded()
         } catch {
             throw AuthError(.storageFailed, "cannot encode the session")
         }

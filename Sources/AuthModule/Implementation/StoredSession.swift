@@ -1,16 +1,20 @@
 import AuthInterface
 import Foundation
+import ModuleHost
 
 /// The persisted form of a session (`session.json`).
 ///
 /// ```json
 /// { "format": "app-shell.auth-session", "version": 1, "username": "alice", "token": "<64 hex>",
-///   "createdAt": 1700000000.0, "expiresAt": 1700028800.0, "credentialFingerprint": "<...>" }
+///   "createdAt": 1700000000.0, "expiresAt": 1700028800.0, "credentialFingerprint": "<...>",
+///   "mac": "<64 hex>" }
 /// ```
 ///
 /// `credentialFingerprint` binds the session to the user's password hash at log-in time, so
-/// changing the password (or removing the user) invalidates stored sessions. The file's
-/// integrity otherwise relies on its permissions (0600 in a 0700 directory).
+/// changing the password (or removing the user) invalidates stored sessions. `mac` is an HMAC-SHA256 of every
+/// other field under the state directory's key (``ModuleHost/StateKey``, a 0600 file of random bytes): a file
+/// written or edited by anyone who cannot read that key (another local user, or an edit of the times of an
+/// expired session) is not accepted. The fingerprint alone proves nothing: the hash it derives from is public.
 ///
 /// The token never appears in `description`, `debugDescription` or reflection.
 struct StoredSession: Sendable, Equatable, Codable, CustomStringConvertible, CustomDebugStringConvertible,
@@ -19,20 +23,57 @@ struct StoredSession: Sendable, Equatable, Codable, CustomStringConvertible, Cus
     /// The value of the `format` marker, which identifies our files.
     static let format = "app-shell.auth-session"
     /// The only version this code reads and writes.
-    static let currentVersion = 1
+    static let currentVersion = 2
 
     let username: String
     let token: SessionToken
     let createdAt: Date
     let expiresAt: Date
     let credentialFingerprint: String
+    /// HMAC-SHA256 of ``signingInput`` under the state directory's key, as lowercase hex; empty until signed.
+    private(set) var mac: String
 
-    init(username: String, token: SessionToken, createdAt: Date, expiresAt: Date, credentialFingerprint: String) {
+    init(username: String, token: SessionToken, createdAt: Date, expiresAt: Date, credentialFingerprint: String,
+         mac: String = "") {
         self.username = username
         self.token = token
         self.createdAt = createdAt
         self.expiresAt = expiresAt
         self.credentialFingerprint = credentialFingerprint
+        self.mac = mac
+    }
+
+    // MARK: Signature
+
+    /// Every field but the MAC, each as its length (8 bytes, big-endian) and its UTF-8 bytes, so that no two
+    /// sessions have the same input.
+    var signingInput: [UInt8] {
+        let fields = [
+            Self.format, String(Self.currentVersion), username, token.encoded,
+            String(describing: createdAt.timeIntervalSince1970), String(describing: expiresAt.timeIntervalSince1970),
+            credentialFingerprint,
+        ]
+        var bytes: [UInt8] = []
+        for field in fields {
+            let utf8 = Array(field.utf8)
+            withUnsafeBytes(of: UInt64(utf8.count).bigEndian) { bytes += $0 }
+            bytes += utf8
+        }
+        return bytes
+    }
+
+    /// The session with its MAC under `key`; `nil` when the system has no SHA-256.
+    func signed(with key: StateKey) -> StoredSession? {
+        guard let mac = HMACSHA256.mac(key: key.bytes, message: signingInput) else { return nil }
+        var signed = self
+        signed.mac = Hex.encode(mac)
+        return signed
+    }
+
+    /// `true` when the MAC is the one `key` gives (constant-time comparison).
+    func isSigned(by key: StateKey) -> Bool {
+        guard let expected = HMACSHA256.mac(key: key.bytes, message: signingInput) else { return false }
+        return ConstantTime.equals(Array(Hex.encode(expected).utf8), Array(mac.utf8))
     }
 
     /// A fingerprint of `passwordHash`, keyed with the session token: sha512crypt (system
@@ -100,7 +141,7 @@ struct StoredSession: Sendable, Equatable, Codable, CustomStringConvertible, Cus
     }()
 
     private enum CodingKeys: String, CodingKey {
-        case format, version, username, token, createdAt, expiresAt, credentialFingerprint
+        case format, version, username, token, createdAt, expiresAt, credentialFingerprint, mac
     }
 
     /// Throws ``Problem/foreign`` or ``Problem/unsupportedVersion(found:)`` for files that are not ours or not of
@@ -123,6 +164,7 @@ struct StoredSession: Sendable, Equatable, Codable, CustomStringConvertible, Cus
         createdAt = try container.decode(Date.self, forKey: .createdAt)
         expiresAt = try container.decode(Date.self, forKey: .expiresAt)
         credentialFingerprint = try container.decode(String.self, forKey: .credentialFingerprint)
+        mac = try container.decode(String.self, forKey: .mac)
     }
 
     /// A version that is not an integer: as written if a string or a number, else what kind of value it is.
@@ -141,6 +183,7 @@ struct StoredSession: Sendable, Equatable, Codable, CustomStringConvertible, Cus
         try container.encode(createdAt, forKey: .createdAt)
         try container.encode(expiresAt, forKey: .expiresAt)
         try container.encode(credentialFingerprint, forKey: .credentialFingerprint)
+        try container.encode(mac, forKey: .mac)
     }
 
     // MARK: Redacted descriptions

@@ -14,9 +14,10 @@ struct UserEntry: Sendable, Equatable, CustomStringConvertible {
 /// The validated users, looked up by exact username.
 struct UserDirectory: Sendable {
     private let entries: [String: UserEntry]
-    /// The setting used to spend the same time on unknown usernames as on known ones: the first
-    /// user's hash, so the method and cost match a real user's.
-    private let dummyHash: String
+    /// The configured hash of the costliest method and cost, against which unknown usernames are checked (and
+    /// every user on a cheaper one, in addition to their own), so that whether a name is known does not show in
+    /// the time a log-in takes, whatever methods and costs the configuration mixes.
+    private let costliest: CostliestHash
 
     var usernames: [String] { entries.keys.sorted() }
 
@@ -53,26 +54,74 @@ struct UserDirectory: Sendable {
             entries[username] = UserEntry(username: username, displayName: displayName, passwordHash: record.passwordHash)
         }
         self.entries = entries
-        self.dummyHash = records[0].record.passwordHash
+        self.costliest = CostliestHash(candidates: records.map(\.record.passwordHash))
     }
 
     func entry(for username: String) -> UserEntry? {
         entries[username]
     }
 
-    /// Checks the credentials. Unknown usernames cost one crypt(3) call like known ones.
+    /// Checks the credentials. Every check costs at least one crypt(3) call of the costliest configured setting:
+    /// an unknown username is checked against it, a known user on a cheaper setting against it as well as their
+    /// own hash, so a known name takes no less time than an unknown one, and at most one cheap call more.
     func authenticate(username: String, password: String) throws(AuthError) -> UserEntry {
         guard PasswordHasher.isAvailable else {
             throw AuthError(.hashingUnavailable, "password hashes cannot be verified on this platform")
         }
+        let costliest = costliest.hash
         guard let entry = entries[username] else {
-            _ = PasswordHasher.verify(password, against: dummyHash)
+            _ = PasswordHasher.verify(password, against: costliest)
             throw .unknownUser
         }
-        guard PasswordHasher.verify(password, against: entry.passwordHash) else {
+        let matches = PasswordHasher.verify(password, against: entry.passwordHash)
+        if CostliestHash.setting(of: entry.passwordHash) != CostliestHash.setting(of: costliest) {
+            _ = PasswordHasher.verify(password, against: costliest)
+        }
+        guard matches else {
             throw .wrongPassword
         }
         return entry
+    }
+}
+
+/// Of the configured hashes, one of the setting (method and cost) that takes longest to check.
+///
+/// Hashes are grouped by setting (the hash without salt and checksum); with one setting that is the answer. With
+/// several, each setting is timed once (the best of two checks of a wrong password) at the first log-in, which
+/// costs the same whatever name is given; methods cannot be compared by their parameters alone.
+final class CostliestHash: Sendable {
+    private let representatives: [String]
+    private let chosen = Locked<String?>(nil)
+
+    init(candidates: [String]) {
+        var seen = Set<String>()
+        representatives = candidates.filter { seen.insert(Self.setting(of: $0)).inserted }
+        if representatives.count == 1 { chosen.withLock { $0 = representatives.first } }
+    }
+
+    /// The hash to check unknown names against.
+    var hash: String {
+        if let known = chosen.withLock({ $0 }) { return known }
+        let clock = ContinuousClock()
+        var slowest: (hash: String, time: Duration)?
+        for candidate in representatives {
+            let time = (0..<2).map { _ in clock.measure { _ = PasswordHasher.verify("\u{1}timing", against: candidate) } }.min() ?? .zero
+            if slowest.map({ time > $0.time }) ?? true { slowest = (candidate, time) }
+        }
+        let hash = slowest?.hash ?? ""
+        return chosen.withLock { current in
+            if let current { return current }
+            current = hash
+            return hash
+        }
+    }
+
+    /// The method and cost of `hash`: everything but the salt and the checksum (for bcrypt, which joins them,
+    /// everything but that last field).
+    static func setting(of hash: String) -> String {
+        let fields = hash.split(separator: "$", omittingEmptySubsequences: false)
+        let kept = hash.hasPrefix("$2") ? fields.dropLast(1) : fields.dropLast(2)
+        return kept.joined(separator: "$")
     }
 }
 
@@ -143,16 +192,23 @@ extension AuthConfiguration {
         return base.appendingPathComponent(expanded)
     }
 
+    /// The largest users file read: 4 MiB, some 20,000 users.
+    static let maximumUsersFileSize = 4 << 20
+
     private struct UsersFileObject: Decodable {
         let users: [UserRecord]
     }
 
     private static func readUsersFile(at url: URL) throws(AuthError) -> [UserRecord] {
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
+        let contents: Data?
+        do throws(StateFileError) {
+            // Size checked before reading; a FIFO or device is refused without blocking.
+            contents = try StateFile.readRegularFile(at: url.path, maximumSize: Self.maximumUsersFileSize)
         } catch {
-            throw AuthError(.invalidConfiguration, "usersFile \(url.path) cannot be read: \(error.localizedDescription)")
+            throw AuthError(.invalidConfiguration, "usersFile: \(error.message)")
+        }
+        guard let data = contents else {
+            throw AuthError(.invalidConfiguration, "usersFile \(url.path) cannot be read: there is no such file")
         }
         let decoder = JSONDecoder()
         let isArray = data.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) } == UInt8(ascii: "[")

@@ -13,6 +13,12 @@ import Darwin
 /// Writes go to a new temporary file in the same directory (created with `O_CREAT | O_EXCL`, mode 0600),
 /// are synced, then renamed over the target: an interruption at any point leaves the old file or the new
 /// one, never a partial one. The directory is created with mode 0700. Symbolic links are not followed.
+///
+/// Nothing is trusted before it is checked: the state directory must be a real directory (not a symbolic link)
+/// owned by the effective user and writable by nobody else (when it is ours but open to others, its mode is set
+/// to 0700 and the repair reported); a state file must be a regular file (a FIFO, device or socket is refused
+/// without blocking) owned by the effective user and writable by nobody else; a secret file also readable by
+/// nobody else.
 public struct StateFile: Sendable {
     /// The last step of a write: puts the finished temporary file at `targetPath`, returning `false` (with `errno`
     /// set) on failure. The default is rename(2); tests pass a failing step to check that the old file survives.
@@ -21,35 +27,82 @@ public struct StateFile: Sendable {
     /// rename(2).
     package static let rename: Replace = { temporaryPath, targetPath in systemRename(temporaryPath, targetPath) == 0 }
 
+    /// link(2), which fails with `EEXIST` instead of replacing: for files created once (a key), never replaced.
+    package static let linkOnce: Replace = { temporaryPath, targetPath in
+        let linked = link(temporaryPath, targetPath) == 0
+        let saved = errno
+        unlink(temporaryPath)
+        errno = saved
+        return linked
+    }
+
     /// Where the file lives.
     package let url: URL
     /// The largest file ``read()`` accepts.
     package let maximumSize: Int
+    /// Whether the file holds a secret: then it must not be readable by group or others either.
+    package let isSecret: Bool
     private let replace: Replace
+    private let notice: @Sendable (String) -> Void
 
     /// A state file at `url`, read only if at most `maximumSize` bytes.
     public init(url: URL, maximumSize: Int = 1 << 20) {
         self.init(url: url, maximumSize: maximumSize, replace: Self.rename)
     }
 
-    /// A state file whose writes end with `replace` instead of rename(2).
-    package init(url: URL, maximumSize: Int, replace: @escaping Replace) {
+    /// A state file whose writes end with `replace` instead of rename(2); `notice` hears of repairs (a state
+    /// directory whose mode was set to 0700).
+    package init(url: URL, maximumSize: Int, isSecret: Bool = false, replace: @escaping Replace,
+                 notice: @escaping @Sendable (String) -> Void = { _ in }) {
         self.url = url
         self.maximumSize = maximumSize
+        self.isSecret = isSecret
         self.replace = replace
+        self.notice = notice
     }
 
     private var directory: URL { url.deletingLastPathComponent() }
 
-    /// The file's content, or `nil` when there is no file.
+    /// The file's content, or `nil` when there is no file (or no state directory).
     public func read() throws(StateFileError) -> Data? {
-        let path = url.path
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
-        guard fd >= 0 else {
+        guard try checkDirectory() else { return nil }
+        return try Self.readRegularFile(at: url.path, maximumSize: maximumSize) { status throws(StateFileError) in
+            try trust(status, path: url.path)
+        }
+    }
+
+    /// The content of the regular file at `path`, or `nil` when there is none. Anything else (a FIFO, device,
+    /// socket or symbolic link) is refused without blocking, and so is a file over `maximumSize` bytes, before
+    /// reading it. `check` sees the opened file's status first. For files that are not state files, such as a
+    /// module's configured users file.
+    package static func readRegularFile(
+        at path: String, maximumSize: Int, check: (stat) throws(StateFileError) -> Void = { _ in }
+    ) throws(StateFileError) -> Data? {
+        var before = stat()
+        guard lstat(path, &before) == 0 else {
             if errno == ENOENT { return nil }
             throw StateFileError(.unreadable, path: path, message: "cannot read \(path): \(Self.reason())")
         }
+        try requireRegular(before, path: path)
+        // O_NONBLOCK: should the file be swapped for a FIFO after the check, opening it still does not block.
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
+        guard fd >= 0 else {
+            if errno == ENOENT { return nil }
+            if errno == ELOOP || errno == ENXIO {
+                throw StateFileError(.unreadable, path: path, message: "\(path) is not a regular file; refusing to read it")
+            }
+            throw StateFileError(.unreadable, path: path, message: "cannot read \(path): \(Self.reason())")
+        }
         defer { close(fd) }
+        var status = stat()
+        guard fstat(fd, &status) == 0 else {
+            throw StateFileError(.unreadable, path: path, message: "cannot read \(path): \(Self.reason())")
+        }
+        try requireRegular(status, path: path)
+        try check(status)
+        if Int64(status.st_size) > Int64(maximumSize) {
+            throw StateFileError(.tooLarge, path: path, message: "\(path) is larger than \(maximumSize) bytes, the limit for this file")
+        }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 16 * 1024)
         while true {
@@ -65,6 +118,84 @@ public struct StateFile: Sendable {
             }
         }
         return Data(bytes)
+    }
+
+    /// Refuses anything but a regular file, before opening it and again on what was opened.
+    private static func requireRegular(_ status: stat, path: String) throws(StateFileError) {
+        let kind = status.st_mode & S_IFMT
+        guard kind == S_IFREG else {
+            let what = switch kind {
+            case S_IFIFO: "a FIFO"
+            case S_IFCHR, S_IFBLK: "a device"
+            case S_IFSOCK: "a socket"
+            case S_IFLNK: "a symbolic link"
+            case S_IFDIR: "a directory"
+            default: "not a regular file"
+            }
+            throw StateFileError(.unreadable, path: path, message: "\(path) is \(what), not a regular file; refusing to read it")
+        }
+    }
+
+    /// Refuses a file that someone else owns or can write (or, for a secret, read).
+    private func trust(_ status: stat, path: String) throws(StateFileError) {
+        let euid = geteuid()
+        guard status.st_uid == euid else {
+            throw StateFileError(.unreadable, path: path, message: "\(path) is owned by another user (uid \(status.st_uid)), "
+                                 + "not by uid \(euid); refusing to trust it")
+        }
+        let forbidden: mode_t = isSecret ? 0o077 : 0o022
+        guard status.st_mode & forbidden == 0 else {
+            let mode = String(status.st_mode & 0o777, radix: 8)
+            let what = isSecret ? "accessible" : "writable"
+            throw StateFileError(.unreadable, path: path, message: "\(path) is \(what) by other users (mode 0\(mode)); refusing to trust it")
+        }
+    }
+
+    /// Checks the state directory: `false` when it does not exist; throws when it is a symbolic link, not a
+    /// directory, owned by another user, or (not ours and) open to others. Ours but open to others: set to 0700,
+    /// and the repair reported.
+    package func checkDirectory() throws(StateFileError) -> Bool {
+        let path = directory.path
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_DIRECTORY | O_NONBLOCK)
+        guard fd >= 0 else {
+            switch errno {
+            case ENOENT: return false
+            case ELOOP:
+                throw StateFileError(.directoryUnavailable, path: path,
+                                     message: "the state directory \(path) is a symbolic link; refusing to use it")
+            case ENOTDIR:
+                var status = stat()
+                if lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFLNK {
+                    throw StateFileError(.directoryUnavailable, path: path,
+                                         message: "the state directory \(path) is a symbolic link; refusing to use it")
+                }
+                throw StateFileError(.directoryUnavailable, path: path, message: "the state directory \(path) is not a directory")
+            default:
+                throw StateFileError(.directoryUnavailable, path: path,
+                                     message: "cannot open the state directory \(path): \(Self.reason())")
+            }
+        }
+        defer { close(fd) }
+        var status = stat()
+        guard fstat(fd, &status) == 0 else {
+            throw StateFileError(.directoryUnavailable, path: path, message: "cannot check the state directory \(path): \(Self.reason())")
+        }
+        let euid = geteuid()
+        guard status.st_uid == euid else {
+            throw StateFileError(.directoryUnavailable, path: path,
+                                 message: "the state directory \(path) is owned by another user (uid \(status.st_uid)), not by uid "
+                                    + "\(euid); refusing to trust anything in it (remove it, or choose a state directory of your own)")
+        }
+        let mode = status.st_mode & 0o7777
+        if mode & 0o077 != 0 {
+            guard fchmod(fd, 0o700) == 0 else {
+                throw StateFileError(.directoryUnavailable, path: path,
+                                     message: "the state directory \(path) is open to other users (mode 0\(String(mode, radix: 8))) "
+                                        + "and its mode cannot be set to 0700: \(Self.reason())")
+            }
+            notice("the state directory \(path) was open to other users (mode 0\(String(mode, radix: 8))); its mode is now 0700")
+        }
+        return true
     }
 
     /// Replaces the file's content atomically, creating the state directory (0700) if needed; the file is 0600.
@@ -118,25 +249,23 @@ public struct StateFile: Sendable {
     }
 
     private func createDirectory() throws(StateFileError) {
+        if try checkDirectory() { return }
         let path = directory.path
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
-            guard isDirectory.boolValue else {
-                throw StateFileError(.directoryUnavailable, path: path, message: "the state directory \(path) is not a directory")
-            }
-            return
-        }
+        let parent = directory.deletingLastPathComponent()
         do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true,
-                                                    attributes: [.posixPermissions: 0o700])
+            try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
         } catch {
             throw StateFileError(.directoryUnavailable, path: path,
                                  message: "cannot create the state directory \(path): \(error.localizedDescription)")
         }
-        // The umask may have removed bits; make it exactly 0700.
-        guard chmod(path, 0o700) == 0 else {
+        guard mkdir(path, 0o700) == 0 || errno == EEXIST else {
             throw StateFileError(.directoryUnavailable, path: path,
-                                 message: "cannot set permissions of the state directory \(path): \(Self.reason())")
+                                 message: "cannot create the state directory \(path): \(Self.reason())")
+        }
+        // Whoever made it (another process of ours, racing, or someone else): check it; the umask may also have
+        // removed bits, which the check does not mind.
+        guard try checkDirectory() else {
+            throw StateFileError(.directoryUnavailable, path: path, message: "the state directory \(path) disappeared")
         }
     }
 

@@ -1,0 +1,168 @@
+import Foundation
+import Testing
+@testable import ModuleHost
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Issue 13, points 6 and 7: a state file is trusted only if it is a regular file owned by the effective user in
+/// a state directory of the user's own, closed to other writers; a FIFO, device or socket is refused without
+/// blocking. Ownership is a uid comparison, so running as root does not bypass it; where a file must belong to
+/// another user, the test gives it to `nobody` (root may chown).
+@Suite("State files: trust")
+struct StateFileTrustTests {
+    private static let nobody: uid_t = 65534
+
+    private func notices() -> (Locked<[String]>, @Sendable (String) -> Void) {
+        let log = Locked<[String]>([])
+        return (log, { message in log.withLock { $0.append(message) } })
+    }
+
+    /// Runs `body` on a thread of its own and fails (instead of hanging the suite) if it has not returned within
+    /// `seconds`: the old code blocked forever opening a FIFO.
+    private func withinSeconds<T: Sendable>(_ seconds: Int, _ body: @escaping @Sendable () -> T) -> T? {
+        let result = Locked<T?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            let value = body()
+            result.withLock { $0 = value }
+            done.signal()
+        }
+        guard done.wait(timeout: .now() + .seconds(seconds)) == .success else { return nil }
+        return result.withLock { $0 }
+    }
+
+    @Test func aFIFOIsRefusedWithoutBlocking() throws {
+        let directory = try TemporaryDirectory()
+        let state = directory.url.appendingPathComponent("state")
+        try FileManager.default.createDirectory(at: state, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        let fifo = state.appendingPathComponent("session.json")
+        #expect(mkfifo(fifo.path, 0o600) == 0)
+        let file = StateFile(url: fifo)
+        let outcome = withinSeconds(20) { () -> String in
+            do throws(StateFileError) {
+                let data = try file.read()
+                return "read \(data?.count ?? -1) bytes"
+            } catch {
+                return error.message
+            }
+        }
+        let message: String = try #require(outcome, "reading a FIFO blocked")
+        #expect(message.contains("is a FIFO, not a regular file"), "\(message)")
+    }
+
+    @Test func aDeviceAndASocketAreRefused() throws {
+        let directory = try TemporaryDirectory()
+        let device = directory.url.appendingPathComponent("history.json")
+        // /dev/zero's numbers (1, 5); reading it would give zeros up to the size limit.
+        guard mknod(device.path, S_IFCHR | 0o600, dev_t(1 << 8 | 5)) == 0 else {
+            Issue.record("mknod failed (errno \(errno)); this test needs CAP_MKNOD, which CI's root has")
+            return
+        }
+        let deviceError = try #require(throws: StateFileError.self) { try StateFile(url: device).read() }
+        #expect(deviceError.message.contains("is a device, not a regular file"))
+
+        let socketURL = directory.url.appendingPathComponent("s.json")
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { buffer in
+            let bytes = Array(socketURL.path.utf8.prefix(buffer.count - 1))
+            buffer.copyBytes(from: bytes)
+        }
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        #expect(bound == 0)
+        let socketError = try #require(throws: StateFileError.self) { try StateFile(url: socketURL).read() }
+        #expect(socketError.message.contains("is a socket, not a regular file"))
+    }
+
+    @Test func aStateDirectoryThatIsASymbolicLinkIsRefused() throws {
+        let directory = try TemporaryDirectory()
+        let real = directory.url.appendingPathComponent("elsewhere")
+        try FileManager.default.createDirectory(at: real, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        try Data("{}".utf8).write(to: real.appendingPathComponent("session.json"))
+        let link = directory.url.appendingPathComponent(".app-shell")
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: real)
+        let file = StateFile(url: link.appendingPathComponent("session.json"))
+        let readError = try #require(throws: StateFileError.self) { try file.read() }
+        #expect(readError.message.contains("is a symbolic link; refusing to use it"))
+        let writeError = try #require(throws: StateFileError.self) { try file.write(Data("x".utf8)) }
+        #expect(writeError.code == .directoryUnavailable)
+    }
+
+    @Test func aStateDirectoryOwnedByAnotherUserIsRefused() throws {
+        let directory = try TemporaryDirectory()
+        let state = directory.url.appendingPathComponent(".app-shell")
+        try FileManager.default.createDirectory(at: state, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
+        let forged = state.appendingPathComponent("session.json")
+        try Data("{}".utf8).write(to: forged)
+        guard geteuid() == 0 else {
+            // Without root the test cannot give a directory away; AuthModule's end-to-end test covers it as two users.
+            return
+        }
+        #expect(chown(state.path, Self.nobody, gid_t(Self.nobody)) == 0)
+        #expect(chown(forged.path, Self.nobody, gid_t(Self.nobody)) == 0)
+        let file = StateFile(url: forged)
+        let readError = try #require(throws: StateFileError.self) { try file.read() }
+        #expect(readError.message.contains("is owned by another user (uid 65534)"), "\(readError.message)")
+        #expect(throws: StateFileError.self) { try file.write(Data("x".utf8)) }
+        #expect(try Data(contentsOf: forged) == Data("{}".utf8), "nothing in someone else's directory is replaced")
+    }
+
+    @Test func aStateFileOwnedByAnotherUserOrWritableByOthersIsRefused() throws {
+        let directory = try TemporaryDirectory()
+        let state = directory.url.appendingPathComponent("state")
+        let file = StateFile(url: state.appendingPathComponent("data.json"))
+        try file.write(Data("mine".utf8))
+        #expect(chmod(file.url.path, 0o666) == 0)
+        let writable = try #require(throws: StateFileError.self) { try file.read() }
+        #expect(writable.message.contains("is writable by other users (mode 0666)"))
+        #expect(chmod(file.url.path, 0o600) == 0)
+        #expect(try file.read() == Data("mine".utf8))
+        if geteuid() == 0 {
+            #expect(chown(file.url.path, Self.nobody, gid_t(Self.nobody)) == 0)
+            let foreign = try #require(throws: StateFileError.self) { try file.read() }
+            #expect(foreign.message.contains("is owned by another user"))
+        }
+    }
+
+    @Test func aSecretReadableByOthersIsRefused() throws {
+        let directory = try TemporaryDirectory()
+        let url = directory.url.appendingPathComponent("state/session.key")
+        let file = StateFile(url: url, maximumSize: StateKey.byteCount, isSecret: true, replace: StateFile.linkOnce)
+        let key = try StateKey.loadOrCreate(from: file)
+        #expect(try StateKey.loadOrCreate(from: file).bytes == key.bytes, "created once, then read back")
+        #expect(key.bytes.count == 32)
+        #expect("\(key)" == "StateKey(<redacted>)")
+        #expect(chmod(url.path, 0o644) == 0)
+        let error = try #require(throws: StateFileError.self) { try StateKey.load(from: file) }
+        #expect(error.message.contains("is accessible by other users (mode 0644)"))
+    }
+
+    @Test func aStateDirectoryOfOursOpenToOthersIsRepairedAndReported() throws {
+        let directory = try TemporaryDirectory()
+        let state = directory.url.appendingPathComponent("state")
+        try FileManager.default.createDirectory(at: state, withIntermediateDirectories: true)
+        #expect(chmod(state.path, 0o777) == 0)
+        let (log, report) = notices()
+        let file = StateFile(url: state.appendingPathComponent("data.json"), maximumSize: 1024, replace: StateFile.rename, notice: report)
+        #expect(try file.read() == nil)
+        let mode = try FileManager.default.attributesOfItem(atPath: state.path)[.posixPermissions] as? NSNumber
+        #expect(mode?.intValue == 0o700)
+        #expect(log.withLock { $0 } == ["the state directory \(state.path) was open to other users (mode 0777); its mode is now 0700"])
+    }
+
+    @Test func hmacSHA256MatchesRFC4231() throws {
+        // RFC 4231, test case 2.
+        let mac = try #require(HMACSHA256.mac(key: Array("Jefe".utf8), message: Array("what do ya want for nothing?".utf8)))
+        #expect(Hex.encode(mac) == "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843")
+        // Test case 6: a key longer than the block is hashed first.
+        let long = try #require(HMACSHA256.mac(key: [UInt8](repeating: 0xaa, count: 131),
+                                               message: Array("Test Using Larger Than Block-Size Key - Hash Key First".utf8)))
+        #expect(Hex.encode(long) == "60e431591ee0b67f0d8a26aacbf5b77f8e0bc6213728c5140546040f0ee37f54")
+    }
+}

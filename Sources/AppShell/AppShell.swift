@@ -57,7 +57,8 @@ struct AppShell {
 
     /// `app-shell validate`: every manifest and startup-plan problem, exit 65 (or 66) if any is an error.
     private func validate(_ invocation: Invocation) throws(HostRuntime.Stop) -> ExitCode {
-        let runtime = try HostRuntime.load(invocation, console: console)
+        // Plugins are checked by reading their files; validation runs none of their code.
+        let runtime = try HostRuntime.load(invocation, console: console, loadingPlugins: false)
         let plan = try runtime.plan()
         let modules = runtime.manager.modules.count
         console.out("\(runtime.manifestURL.path): valid (\(modules) module\(modules == 1 ? "" : "s"), \(plan.operationCount) startup operation\(plan.operationCount == 1 ? "" : "s"))")

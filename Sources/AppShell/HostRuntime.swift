@@ -13,7 +13,8 @@ struct HostRuntime: Sendable {
     }
 
     /// Reads and registers the manifest; prints every problem and stops with 65 (invalid) or 66 (not found).
-    static func load(_ invocation: Invocation, console: Console) throws(Stop) -> HostRuntime {
+    /// Without `loadingPlugins` (for `validate`), plugin libraries are checked by reading them and not loaded.
+    static func load(_ invocation: Invocation, console: Console, loadingPlugins: Bool = true) throws(Stop) -> HostRuntime {
         let workingDirectory = Self.workingDirectory
         let manifestURL = Self.manifestURL(of: invocation)
         let stateDirectory = invocation.stateDirectory.map {
@@ -30,7 +31,8 @@ struct HostRuntime: Sendable {
         }
         manager.provide(environment, as: HostEnvironment.self)
         do {
-            let warnings = try manager.registerModules(withConfigFilePath: manifestURL)
+            let warnings = loadingPlugins ? try manager.registerModules(withConfigFilePath: manifestURL)
+                : try manager.registerModulesWithoutPlugins(withConfigFilePath: manifestURL)
             warnings.forEach { console.diagnostic(render($0, console: console)) }
         } catch {
             error.diagnostics.forEach { console.diagnostic(render($0, console: console)) }

@@ -13,6 +13,14 @@ extension ModuleManager {
         try register(ManifestReader.read(contentsOf: url), file: url.path)
     }
 
+    /// Reads, validates and registers the manifest at `url`, except that plugin libraries are only inspected, not
+    /// loaded, and their entries left out: what a host's `validate` command registers to plan startup without
+    /// running plugin code. Returns its warnings.
+    @discardableResult
+    package func registerModulesWithoutPlugins(withConfigFilePath url: URL) throws(ManifestError) -> [ManifestDiagnostic] {
+        try register(ManifestReader.read(contentsOf: url), file: url.path, loadingPlugins: false)
+    }
+
     /// Reads, validates and registers manifest `data`; `file` names it in diagnostics. Returns its warnings.
     @discardableResult
     public func registerModules(from data: Data, file: String? = nil) throws(ManifestError) -> [ManifestDiagnostic] {
@@ -55,9 +63,9 @@ extension ModuleManager {
         return structurallySound ? registrations : []
     }
 
-    private func register(_ read: ManifestReader.Result, file: String?) throws(ManifestError) -> [ManifestDiagnostic] {
+    private func register(_ read: ManifestReader.Result, file: String?, loadingPlugins: Bool = true) throws(ManifestError) -> [ManifestDiagnostic] {
         var read = read
-        let registrations = validate(&read, loadingPlugins: true)
+        let registrations = validate(&read, loadingPlugins: loadingPlugins)
         guard !read.sink.hasErrors else {
             throw ManifestError(file: file, diagnostics: read.diagnostics)
         }

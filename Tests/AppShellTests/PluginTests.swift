@@ -6,25 +6,51 @@ import Testing
 actor PluginBuild {
     static let shared = PluginBuild()
     private var built: Task<URL, any Error>?
+    private var clashing: Task<URL, any Error>?
 
     /// The built `libGreeterPlugin.so`.
     func library() async throws -> URL {
         if let built { return try await built.value }
-        let task = Task { try await Self.build() }
+        let task = Task { try await Self.build(Self.root.appendingPathComponent("Examples/GreeterPlugin")) }
         built = task
         return try await task.value
     }
 
-    private static func build() async throws -> URL {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    /// A copy of the Greeter plugin whose commands are named `uptime` (ClockModule's) and `services` (the shell's).
+    func clashingLibrary() async throws -> URL {
+        if let clashing { return try await clashing.value }
+        let task = Task {
+            let copy = FileManager.default.temporaryDirectory.appendingPathComponent("clashing-plugin-\(UUID().uuidString)")
+            let example = Self.root.appendingPathComponent("Examples/GreeterPlugin")
+            for item in ["Package.swift", "build.sh", "Sources"] {
+                try FileManager.default.createDirectory(at: copy, withIntermediateDirectories: true)
+                try FileManager.default.copyItem(at: example.appendingPathComponent(item), to: copy.appendingPathComponent(item))
+            }
+            let source = copy.appendingPathComponent("Sources/GreeterPlugin/GreeterModule.swift")
+            let text = try String(contentsOf: source, encoding: .utf8)
+                .replacingOccurrences(of: #"ModuleCommand("greet""#, with: #"ModuleCommand("uptime""#)
+                .replacingOccurrences(of: "    ]\n\n    /// Creates the module.",
+                                      with: #"    ModuleCommand("services", summary: "clash") { _ in .text("") },"# + "\n    ]\n\n    /// Creates the module.")
+            try text.write(to: source, atomically: true, encoding: .utf8)
+            return try await Self.build(copy)
+        }
+        clashing = task
+        return try await task.value
+    }
+
+    private static var root: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    }
+
+    private static func build(_ package: URL) async throws -> URL {
         let binaries = try ShellProcess.executable.deletingLastPathComponent()
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("greeter-plugin-\(UUID().uuidString)")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = [root.appendingPathComponent("Examples/GreeterPlugin/build.sh").path, output.path]
+        process.arguments = [package.appendingPathComponent("build.sh").path, output.path]
         var environment = ProcessInfo.processInfo.environment
         environment["MODULEHOST_MODULES"] = binaries.appendingPathComponent("Modules").path
-        environment["PLUGIN_SCRATCH"] = root.appendingPathComponent("Examples/GreeterPlugin/.build-\(binaries.deletingLastPathComponent().lastPathComponent)").path
+        environment["PLUGIN_SCRATCH"] = package.appendingPathComponent(".build-\(binaries.deletingLastPathComponent().lastPathComponent)").path
         process.environment = environment
         let log = FileManager.default.temporaryDirectory.appendingPathComponent("greeter-plugin-build-\(UUID().uuidString).log")
         guard FileManager.default.createFile(atPath: log.path, contents: nil) else {
@@ -366,5 +392,20 @@ struct PluginTests {
             #expect(result.stderr.contains("can be written by group or others (mode 775); run chmod go-w on it"))
             try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.path)
         }
+    }
+
+    @Test func aPluginCommandNamedLikeAModulesOrTheShellsIsAnErrorNamingBoth() async throws {
+        let library = try await PluginBuild.shared.clashingLibrary()
+        let workspace = try Workspace(manifest: nil)
+        let plugins = workspace.url.appendingPathComponent("plugins")
+        try FileManager.default.createDirectory(at: plugins, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: library, to: plugins.appendingPathComponent("libGreeterPlugin.so"))
+        try workspace.write(#"{"modules": ["ClockModule.ClockModule", \#(Self.greeter())]}"#, to: "modules.json")
+        let result = try await workspace.run([], input: "uptime\n")
+        #expect(result.status == 65)
+        #expect(result.stderr.contains(#"GreeterPlugin.GreeterModule declares the command "uptime", which ClockModule.ClockModule (modules[0]) already declares"#),
+                "\(result.stderr)")
+        #expect(result.stderr.contains(#"GreeterPlugin.GreeterModule declares the command "services", which is one of the host's own commands"#))
+        #expect(!result.stdout.contains("up "), "nothing ran")
     }
 }

@@ -13,27 +13,20 @@ enum PluginInspector {
     static func inspect(descriptor: Int32, size: UInt64, path: String, library: String, typeName: String,
                         host: Host = Host()) throws(PluginError) -> Set<String> {
         func refuse(_ code: PluginError.Code, _ message: String) -> PluginError { PluginError(code, library: library, message: message) }
-        let image: ELFImage
-        let symbols: ELFImage.DynamicSymbols
-        let markBytes: [UInt8]?
+        let binary: PluginBinary
         do {
-            image = try ELFImage(BoundedFile(descriptor: descriptor, size: size))
-            if let foreign = image.foreignArchitecture {
-                throw refuse(.wrongArchitecture, "\(path) is a library for another architecture: \(foreign)")
-            }
-            guard image.isSharedObject else {
-                throw refuse(.notALibrary, "\(path) is not a shared library: it is an ELF file of another kind (an executable or an object file)")
-            }
-            symbols = try image.dynamicSymbols()
-            markBytes = try image.section(named: ABIMark.elfSection)
-        } catch let error as BinaryFormatError {
+            binary = try PluginBinary.read(BoundedFile(descriptor: descriptor, size: size))
+        } catch {
             throw error.notAnObject ? refuse(.notALibrary, "\(path) is not a shared library: \(error.reason)")
                 : refuse(.malformedLibrary, "\(path) is not a well-formed shared library: \(error.reason)")
-        } catch let error as PluginError {
-            throw error
-        } catch {
-            throw refuse(.malformedLibrary, "\(path) could not be read")
         }
+        if let foreign = binary.foreignArchitecture {
+            throw refuse(.wrongArchitecture, "\(path) is a library for another architecture: \(foreign)")
+        }
+        guard binary.isSharedObject else {
+            throw refuse(.notALibrary, "\(path) is not a shared library: it is an executable or an object file")
+        }
+        let symbols = binary.symbols, markBytes = binary.mark
         try checkOwnModuleHost(symbols.defined, path: path, library: library)
         try checkMark(markBytes, host: host.identity, path: path, library: library)
         let types = Set(symbols.defined.compactMap(SwiftDemangler.describedType))

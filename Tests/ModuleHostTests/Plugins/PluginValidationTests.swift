@@ -153,5 +153,20 @@ struct PluginValidationTests {
         }
         #expect(errors(ModuleManager().validateManifest(at: manifest)).isEmpty)
     }
+
+    /// As root, a folder or file another user owns is refused (root's own files pass, so only this side is testable).
+    @Test(.enabled(if: getuid() == 0, "changing ownership needs root"))
+    func foldersAndFilesOwnedByAnotherUserAreRefused() throws {
+        let setup = try Setup()
+        let library = try setup.plugin()
+        let manifest = try setup.manifest(Self.entry())
+        for item in [library, setup.url.appendingPathComponent("plugins"), setup.url] {
+            try #require(chown(item.path, 4242, 4242) == 0)
+            let errors = errors(ModuleManager().validateManifest(at: manifest))
+            #expect(errors.count == 1 && errors[0].contains("\(item.path)") && errors[0].contains("is owned by another user (uid 4242)"), "\(errors)")
+            try #require(chown(item.path, 0, 0) == 0)
+        }
+        #expect(errors(ModuleManager().validateManifest(at: manifest)).isEmpty)
+    }
 }
 #endif

@@ -59,7 +59,8 @@ struct AppShell {
 
     /// `app-shell validate`: every manifest and startup-plan problem, exit 65 (or 66) if any is an error.
     private func validate(_ invocation: Invocation) async throws(HostRuntime.Stop) -> ExitCode {
-        let runtime = try await loadStartingNothing(invocation)
+        // Plugins are checked by reading their files; validation runs none of their code.
+        let runtime = try await loadStartingNothing(invocation, loadingPlugins: false)
         let plan = try runtime.plan()
         let modules = runtime.manager.modules.count
         console.out("\(runtime.manifestURL.path): valid (\(modules) module\(modules == 1 ? "" : "s"), \(plan.operationCount) startup operation\(plan.operationCount == 1 ? "" : "s"))")
@@ -68,9 +69,9 @@ struct AppShell {
 
     /// Reads the manifest for a subcommand that starts no module (`validate`, `modules`, `graph`): a signal while
     /// it reads or later ends the program at once with 130 or 143, as there is nothing to shut down.
-    private func loadStartingNothing(_ invocation: Invocation) async throws(HostRuntime.Stop) -> HostRuntime {
+    private func loadStartingNothing(_ invocation: Invocation, loadingPlugins: Bool = true) async throws(HostRuntime.Stop) -> HostRuntime {
         let events = ShellEvents(inputIsTerminal: false)
-        let runtime = try await HostRuntime.load(invocation, console: console, events: events)
+        let runtime = try await HostRuntime.load(invocation, console: console, events: events, loadingPlugins: loadingPlugins)
         events.setSignalHandler { number in exit(StartupRunner.exitCode(for: number).rawValue) }
         return runtime
     }

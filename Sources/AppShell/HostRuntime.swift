@@ -15,7 +15,8 @@ struct HostRuntime: Sendable {
     /// Reads and registers the manifest on a thread of its own, racing the signals `events` catches: a signal
     /// stops the wait at once with 130 (SIGINT) or 143 (SIGTERM). Nothing is loaded while the manifest is read, so
     /// nothing needs unloading; the reading thread is left to end with the process.
-    static func load(_ invocation: Invocation, console: Console, events: ShellEvents) async throws(Stop) -> HostRuntime {
+    static func load(_ invocation: Invocation, console: Console, events: ShellEvents,
+                     loadingPlugins: Bool = true) async throws(Stop) -> HostRuntime {
         if invocation.verbose { console.diagnostic("reading \(manifestURL(of: invocation).path)") }
         let (outcomes, continuation) = AsyncStream.makeStream(of: Result<HostRuntime, Stop>.self, bufferingPolicy: .bufferingOldest(1))
         let interrupted = InterruptionRecord()
@@ -25,7 +26,7 @@ struct HostRuntime: Sendable {
         }
         defer { events.setSignalHandler { _ in } }
         let reader = Thread {
-            continuation.yield(Result { () throws(Stop) in try load(invocation, console: console) })
+            continuation.yield(Result { () throws(Stop) in try load(invocation, console: console, loadingPlugins: loadingPlugins) })
         }
         reader.name = "app-shell manifest"
         reader.start()
@@ -37,7 +38,8 @@ struct HostRuntime: Sendable {
     }
 
     /// Reads and registers the manifest; prints every problem and stops with 65 (invalid) or 66 (not found).
-    static func load(_ invocation: Invocation, console: Console) throws(Stop) -> HostRuntime {
+    /// Without `loadingPlugins` (for `validate`), plugin libraries are checked by reading them and not loaded.
+    static func load(_ invocation: Invocation, console: Console, loadingPlugins: Bool = true) throws(Stop) -> HostRuntime {
         let workingDirectory = Self.workingDirectory
         let manifestURL = Self.manifestURL(of: invocation)
         let stateDirectory = invocation.stateDirectory.map {
@@ -54,7 +56,8 @@ struct HostRuntime: Sendable {
         }
         manager.provide(environment, as: HostEnvironment.self)
         do {
-            let warnings = try manager.registerModules(withConfigFilePath: manifestURL)
+            let warnings = loadingPlugins ? try manager.registerModules(withConfigFilePath: manifestURL)
+                : try manager.registerModulesWithoutPlugins(withConfigFilePath: manifestURL)
             warnings.forEach { console.diagnostic(render($0, console: console)) }
         } catch {
             error.diagnostics.forEach { console.diagnostic(render($0, console: console)) }

@@ -6,10 +6,19 @@ extension ModuleManager {
     /// Every problem is reported at once in the thrown ``ManifestError``; nothing is registered unless the
     /// whole manifest is valid. Modules are instantiated later: on first resolve, or by ``loadEagerModules()``
     /// (which a host calls after registering, before ``Initiator/start()``, for modules marked `"eager": true`).
-    /// Plugin libraries the manifest names are loaded first, in a step of their own, and validation follows.
+    /// Plugin libraries the manifest names are checked by reading them, then loaded, in a step of their own, and
+    /// validation follows.
     @discardableResult
     public func registerModules(withConfigFilePath url: URL) throws(ManifestError) -> [ManifestDiagnostic] {
         try register(ManifestReader.read(contentsOf: url), file: url.path)
+    }
+
+    /// Reads, validates and registers the manifest at `url`, except that plugin libraries are only inspected, not
+    /// loaded, and their entries left out: what a host's `validate` command registers to plan startup without
+    /// running plugin code. Returns its warnings.
+    @discardableResult
+    package func registerModulesWithoutPlugins(withConfigFilePath url: URL) throws(ManifestError) -> [ManifestDiagnostic] {
+        try register(ManifestReader.read(contentsOf: url), file: url.path, loadingPlugins: false)
     }
 
     /// Reads, validates and registers manifest `data`; `file` names it in diagnostics. Returns its warnings.
@@ -20,39 +29,43 @@ extension ModuleManager {
 
     /// Every problem in the manifest at `url`, checked against this manager's registrations, without registering.
     ///
-    /// Type names of plugin modules can only be checked once their library is loaded, so this loads the plugin
-    /// libraries the manifest names (after the same safety checks as registration), then validates.
+    /// Plugin libraries are checked by reading their files (the same checks as registration: path, folders, mode,
+    /// checksum, format, architecture, ABI mark, the type's definition, the ModuleHost symbols they need); none is
+    /// loaded, so no plugin code runs. What only a loaded type can tell (its identifier, services, commands,
+    /// requirements) is checked when the manifest is registered.
     public func validateManifest(at url: URL) -> [ManifestDiagnostic] {
         var read = ManifestReader.read(contentsOf: url)
-        _ = validate(&read)
+        _ = validate(&read, loadingPlugins: false)
         return read.diagnostics
     }
 
     /// Every problem in manifest `data` (`file` names it in diagnostics), checked against this manager's
-    /// registrations, without registering; plugin libraries are loaded as by ``validateManifest(at:)``.
+    /// registrations, without registering; plugin libraries are inspected, not loaded, as by ``validateManifest(at:)``.
     public func validateManifest(_ data: Data, file: String? = nil) -> [ManifestDiagnostic] {
         var read = ManifestReader.read(data, file: file)
-        _ = validate(&read)
+        _ = validate(&read, loadingPlugins: false)
         return read.diagnostics
     }
 
-    /// Loads the manifest's plugin libraries, then validates it; every stage reports into the read's one sink.
-    /// Returns the registrations, or none when there is an error.
-    private func validate(_ read: inout ManifestReader.Result) -> [ModuleRegistration] {
+    /// Checks the manifest's plugin libraries (and loads them when `loadingPlugins`), then validates it; every
+    /// stage reports into the read's one sink. Returns the registrations, or none when there is an error.
+    private func validate(_ read: inout ManifestReader.Result, loadingPlugins: Bool) -> [ModuleRegistration] {
         // Entries whose structure was sound are checked further even when others were not, so one run
         // reports every problem, like a compiler.
         guard let manifest = read.manifest else { return [] }
         let structurallySound = !read.sink.hasErrors
-        let plugins = PluginLoader.loadLibraries(of: manifest, into: &read.sink)
+        let resolver = typeResolver
+        let plugins = PluginLoader.prepareLibraries(of: manifest, load: loadingPlugins,
+                                                    isTypeKnown: { resolver.type(named: $0) != nil }, into: &read.sink)
         let validator = ManifestValidator(manifest: manifest, resolver: typeResolver, existing: registry.registeredModules(),
                                           reservedCommandNames: reservedCommandNames, plugins: plugins)
         let registrations = validator.validate(into: &read.sink)
         return structurallySound ? registrations : []
     }
 
-    private func register(_ read: ManifestReader.Result, file: String?) throws(ManifestError) -> [ManifestDiagnostic] {
+    private func register(_ read: ManifestReader.Result, file: String?, loadingPlugins: Bool = true) throws(ManifestError) -> [ManifestDiagnostic] {
         var read = read
-        let registrations = validate(&read)
+        let registrations = validate(&read, loadingPlugins: loadingPlugins)
         guard !read.sink.hasErrors else {
             throw ManifestError(file: file, diagnostics: read.diagnostics)
         }

@@ -7,10 +7,12 @@ struct PluginError: Error, Sendable, Hashable, CustomStringConvertible {
         case notFound
         /// The path (through `..` or a symbolic link) leads outside the manifest's folder.
         case escapesManifestDirectory
-        /// The path names a directory or a device, not a regular file.
+        /// The path names a directory, FIFO, socket or device, not a regular file.
         case notARegularFile
         /// Group or others may write the file, or another user owns it.
         case unsafePermissions
+        /// Group or others may write a folder between the file and the manifest's folder, or another user owns it.
+        case unsafeFolder
         /// The manifest's `sha256` is not 64 hexadecimal digits.
         case invalidChecksum
         /// The file's SHA-256 differs from the manifest's `sha256`.
@@ -19,7 +21,23 @@ struct PluginError: Error, Sendable, Hashable, CustomStringConvertible {
         case wrongArchitecture
         /// The file is not a shared library at all.
         case notALibrary
-        /// The library needs a symbol that neither it nor the host provides (built against another host?).
+        /// The file starts like a library, but its structure is inconsistent (truncated, or offsets out of range).
+        case malformedLibrary
+        /// The library carries its own copy of ModuleHost instead of using the host's.
+        case bundlesModuleHost
+        /// The library carries no ModuleHost ABI mark.
+        case missingABIMark
+        /// The library's ABI mark is not `MHABI1 ` and 64 lowercase hexadecimal digits.
+        case invalidABIMark
+        /// The library was built against another ModuleHost interface than this host's.
+        case abiMismatch
+        /// The library defines no type with the entry's name.
+        case typeNotDefined
+        /// The entry's type is defined in more than one library (or also outside its library).
+        case duplicateType
+        /// The host exports no ModuleHost symbols (linked without exporting them): the host's problem.
+        case hostExportsNoSymbols
+        /// The library needs a ModuleHost symbol this host does not export (built against another host?).
         case missingSymbol
         /// The dynamic loader refused the library for another reason.
         case loadFailed

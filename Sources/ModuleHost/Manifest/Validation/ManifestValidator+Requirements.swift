@@ -14,7 +14,11 @@ extension ManifestValidator {
                     let candidates = knownIdentifiers ?? identifiers.keys.map(\.rawValue).sorted()
                     knownIdentifiers = candidates
                     let hint = Suggestions.closest(to: requirement.rawValue, in: candidates)
-                    report(.error, .missingRequirement, entry, "\(entry.typeName) requires module \"\(requirement)\", which no entry provides",
+                    // Plugin modules that validation did not load may provide it: then the requirement is checked at registration.
+                    let unsure = !plugins.inspected.isEmpty
+                    report(unsure ? .warning : .error, .missingRequirement, entry,
+                           "\(entry.typeName) requires module \"\(requirement)\", which no entry provides"
+                               + (unsure ? " (unless a plugin module does: validation does not load plugins)" : ""),
                            suggestion: hint.map { "did you mean \"\($0)\"?" }, into: &sink)
                 }
             }

@@ -8,6 +8,9 @@ extension ManifestValidator {
         for (index, entry) in manifest.modules.enumerated() where !plugins.refused.contains(index) {
             // A hostile manifest of a million unknown names gets a bounded report, quickly.
             if sink.isFull { break }
+            // A plugin library that validation only inspected defines the type (checked), which cannot be looked up
+            // without loading the library; its entry's other checks come when the manifest is registered.
+            if plugins.inspected[index] != nil, resolver.type(named: entry.typeName) == nil { continue }
             guard let type = resolveType(of: entry, library: plugins.loaded[index], candidates: &candidates, into: &sink) else {
                 continue
             }

@@ -1,0 +1,89 @@
+/// Checks a plugin library by reading its file, before anything loads it: format and architecture, that it does
+/// not carry its own ModuleHost, its ABI mark against this host's identity, that it defines the entry's type, and
+/// that this host exports every ModuleHost symbol it needs. Runs no code of the library.
+enum PluginInspector {
+    /// What the checks need besides the file; injectable for tests.
+    struct Host {
+        var identity: String = ABIIdentity.current
+        var isExported: (String) -> Bool = HostExports.isExportedByHost
+    }
+
+    /// Inspects the library open as `descriptor` (`size` bytes) for an entry naming `typeName`; returns the types
+    /// the library defines, or throws the first refusal.
+    static func inspect(descriptor: Int32, size: UInt64, path: String, library: String, typeName: String,
+                        host: Host = Host()) throws(PluginError) -> Set<String> {
+        func refuse(_ code: PluginError.Code, _ message: String) -> PluginError { PluginError(code, library: library, message: message) }
+        let binary: PluginBinary
+        do {
+            binary = try PluginBinary.read(BoundedFile(descriptor: descriptor, size: size))
+        } catch {
+            throw error.notAnObject ? refuse(.notALibrary, "\(path) is not a shared library: \(error.reason)")
+                : refuse(.malformedLibrary, "\(path) is not a well-formed shared library: \(error.reason)")
+        }
+        if let foreign = binary.foreignArchitecture {
+            throw refuse(.wrongArchitecture, "\(path) is a library for another architecture: \(foreign)")
+        }
+        guard binary.isSharedObject else {
+            throw refuse(.notALibrary, "\(path) is not a shared library: it is an executable or an object file")
+        }
+        let symbols = binary.symbols, markBytes = binary.mark
+        try checkOwnModuleHost(symbols.defined, path: path, library: library)
+        try checkMark(markBytes, host: host.identity, path: path, library: library)
+        let types = Set(symbols.defined.compactMap(SwiftDemangler.describedType))
+        guard types.contains(typeName) else {
+            throw refuse(.typeNotDefined, "\(path) defines no type named \"\(typeName)\"" + listing(types.sorted(), as: "it defines"))
+        }
+        try checkExports(symbols.undefined, host: host, path: path, library: library)
+        return types
+    }
+
+    /// Refuses a library that defines ModuleHost's own symbols (not extensions of its types): a second copy of it.
+    static func checkOwnModuleHost(_ defined: [String], path: String, library: String) throws(PluginError) {
+        let own = defined.filter { $0.hasPrefix(HostExports.moduleHostPrefix) }.map(SwiftDemangler.demangle).filter {
+            !$0.contains("(extension in ") && !$0.contains("conformance") && !$0.contains("witness")
+        }
+        guard !own.isEmpty else { return }
+        throw PluginError(.bundlesModuleHost, library: library, message:
+            "\(path) carries its own copy of ModuleHost (it defines \(own.count) of ModuleHost's symbols, like \(own.prefix(2).joined(separator: " and "))); "
+            + "a plugin must use the host's ModuleHost: compile it against the host's ModuleHost.swiftmodule without linking ModuleHost into it")
+    }
+
+    /// Compares the library's ABI mark with this host's identity.
+    static func checkMark(_ bytes: [UInt8]?, host: String, path: String, library: String) throws(PluginError) {
+        guard let bytes else {
+            throw PluginError(.missingABIMark, library: library, message:
+                "\(path) carries no ModuleHost ABI mark (section \(ABIMark.elfSection)), so nothing shows which ModuleHost it was built against; "
+                + "build and stamp it with the project's plugin tooling (as Examples/GreeterPlugin/build.sh does)")
+        }
+        guard let identity = ABIMark.identity(in: bytes) else {
+            throw PluginError(.invalidABIMark, library: library, message:
+                "\(path) has a section \(ABIMark.elfSection) that is not a ModuleHost ABI mark (\"\(ABIMark.prefix)\" and 64 lowercase hexadecimal digits)")
+        }
+        guard identity == host else {
+            throw PluginError(.abiMismatch, library: library, message:
+                "\(path) was built against another ModuleHost (ABI \(ABIMark.short(identity))…) than this host's (ABI \(ABIMark.short(host))…); "
+                + "loading it could crash the host, so it was not loaded: rebuild the plugin against this host")
+        }
+    }
+
+    /// Checks that this host exports every ModuleHost symbol the library needs.
+    static func checkExports(_ undefined: [String], host: Host, path: String, library: String) throws(PluginError) {
+        switch HostExports.verdict(undefined: undefined, isExported: host.isExported) {
+        case .complete:
+            return
+        case .hostExportsNothing:
+            throw PluginError(.hostExportsNoSymbols, library: library, message:
+                "this host does not export its ModuleHost symbols, so no plugin can use them (\(path) needs some): the host's executable "
+                + "must be linked with \(HostExports.linkerFlag) (in Package.swift: linkerSettings: [.unsafeFlags([\(HostExports.linkerFlag.split(separator: " ").map { "\"\($0)\"" }.joined(separator: ", "))])])")
+        case .missing(let missing):
+            throw PluginError(.missingSymbol, library: library, message:
+                "\(path) needs \(missing.count == 1 ? "a symbol" : "\(missing.count) symbols") this host's ModuleHost does not export (was it built against another ModuleHost?): "
+                + missing.prefix(3).map(SwiftDemangler.demangle).joined(separator: "; ") + (missing.count > 3 ? "; …" : ""))
+        }
+    }
+
+    private static func listing(_ names: [String], as lead: String) -> String {
+        guard !names.isEmpty else { return "; it defines no Swift types" }
+        return "; \(lead) " + names.prefix(5).map { "\"\($0)\"" }.joined(separator: ", ") + (names.count > 5 ? ", …" : "")
+    }
+}

@@ -1,0 +1,41 @@
+import Foundation
+@testable import ModuleHost
+import Testing
+
+@Suite("Plugin symbols and ABI marks")
+struct SymbolTests {
+    @Test func swiftNamesAreDemangledAndOthersKept() {
+        #expect(SwiftDemangler.demangle("$s10ModuleHost0A7ManagerCMn") == "nominal type descriptor for ModuleHost.ModuleManager")
+        #expect(SwiftDemangler.demangle("plain_c_symbol") == "plain_c_symbol")
+        #expect(SwiftDemangler.describedType("$s4Demo6WidgetCMn") == "Demo.Widget")
+        #expect(SwiftDemangler.describedType("$s4Demo5OuterV5InnerOMn") == "Demo.Outer.Inner")
+        #expect(SwiftDemangler.describedType("$s4Demo6WidgetCN") == nil)
+    }
+
+    @Test func marksAreParsedStrictly() {
+        let identity = String(repeating: "ab", count: 32)
+        #expect(ABIMark.identity(in: Array("MHABI1 \(identity)".utf8)) == identity)
+        #expect(ABIMark.identity(in: Array("MHABI1 \(identity)\n".utf8) + [0, 0]) == identity)
+        #expect(ABIMark.identity(in: Array("MHABI1 \(identity.uppercased())".utf8)) == nil)
+        #expect(ABIMark.identity(in: Array("MHABI2 \(identity)".utf8)) == nil)
+        #expect(ABIMark.identity(in: Array("MHABI1 \(identity.dropLast())".utf8)) == nil)
+    }
+
+    @Test func aHostThatExportsNothingIsTheHostsProblem() throws {
+        let needs = ["$s10ModuleHost0A7ManagerC6bridgeAA0A6BridgeCvg", "puts"]
+        #expect(HostExports.verdict(undefined: needs, isExported: { _ in false }) == .hostExportsNothing)
+        #expect(HostExports.verdict(undefined: needs, isExported: { _ in true }) == .complete)
+        #expect(HostExports.verdict(undefined: ["puts"], isExported: { _ in false }) == .complete, "no ModuleHost symbol needed")
+        #expect(HostExports.verdict(undefined: needs, isExported: { $0 == HostExports.probe }) == .missing([needs[0]]))
+        let host = PluginInspector.Host(identity: ABIIdentity.current, isExported: { _ in false })
+        #expect { try PluginInspector.checkExports(needs, host: host, path: "/p/lib.so", library: "lib.so") } throws: { error in
+            let error = error as? PluginError
+            return error?.code == .hostExportsNoSymbols && error?.message.contains("-Xlinker --export-dynamic") == true
+                && error?.message.contains("this host does not export its ModuleHost symbols") == true
+        }
+        let partial = PluginInspector.Host(identity: ABIIdentity.current, isExported: { $0 == HostExports.probe })
+        #expect { try PluginInspector.checkExports(needs, host: partial, path: "/p/lib.so", library: "lib.so") } throws: { error in
+            (error as? PluginError)?.message.contains("ModuleHost.ModuleManager.bridge.getter") == true
+        }
+    }
+}

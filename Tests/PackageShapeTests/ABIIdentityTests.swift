@@ -25,6 +25,38 @@ struct ABIIdentityTests {
             """)
     }
 
+    @Test func commentsAndIndentationAreIgnoredAndCodeIsNot() async throws {
+        let copy = FileManager.default.temporaryDirectory.appendingPathComponent("abi-identity-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: copy) }
+        try FileManager.default.createDirectory(at: copy.appendingPathComponent("Sources"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: PackageDump.root.appendingPathComponent("Sources/ModuleHost"),
+                                         to: copy.appendingPathComponent("Sources/ModuleHost"))
+        let original = try ABIIdentitySource.identity(root: copy)
+        let file = copy.appendingPathComponent("Sources/ModuleHost/Module/ModuleIdentifier.swift")
+        let text = try String(contentsOf: file, encoding: .utf8)
+        let anchor = "public struct ModuleIdentifier: Hashable, Sendable {\n"
+        try #require(text.contains(anchor))
+
+        // A doc comment, a comment, blank lines, tabs, CRLF and trailing spaces: the same identity.
+        let cosmetic = text.replacingOccurrences(of: anchor, with: "\t/// Reworded.\r\n\n  // note  \n" + anchor.dropLast() + "   \r\n\n")
+        try Data(cosmetic.utf8).write(to: file)
+        #expect(try ABIIdentitySource.identity(root: copy) == original)
+        #expect(try await scriptIdentity(of: copy) == original)
+
+        // A stored property: another identity, and the script agrees on it.
+        try Data(text.replacingOccurrences(of: anchor, with: anchor + "    public let drift = 0\n").utf8).write(to: file)
+        let changed = try ABIIdentitySource.identity(root: copy)
+        #expect(changed != original)
+        #expect(try await scriptIdentity(of: copy) == changed)
+    }
+
+    private func scriptIdentity(of root: URL) async throws -> String {
+        let script = PackageDump.root.appendingPathComponent("Scripts/abi-identity.sh")
+        let result = try await Subprocess.run(URL(fileURLWithPath: "/bin/bash"), [script.path, root.path], timeout: .seconds(60))
+        #expect(result.status == 0, "\(result.stderr)")
+        return result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
     @Test func scriptAgreesWithThisDefinition() async throws {
         let root = PackageDump.root
         let result = try await Subprocess.run(URL(fileURLWithPath: "/bin/bash"), [root.appendingPathComponent("Scripts/abi-identity.sh").path, root.path], timeout: .seconds(60))

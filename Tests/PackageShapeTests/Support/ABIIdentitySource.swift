@@ -1,8 +1,8 @@
 import Foundation
 
 /// The ABI identity of the ModuleHost sources under a root, computed as Scripts/abi-identity.sh does, byte for byte:
-/// the SHA-256 of one line `"<SHA-256 of the file, hex>  <path>\n"` per `Sources/ModuleHost/**/*.swift` file
-/// except the generated `Sources/ModuleHost/Plugins/ABIIdentity.swift`, in the byte order of the paths.
+/// the SHA-256 of one line `"<SHA-256 of the normalised file, hex>  <path>\n"` per `Sources/ModuleHost/**/*.swift`
+/// file except the generated `Sources/ModuleHost/Plugins/ABIIdentity.swift`, in the byte order of the paths.
 enum ABIIdentitySource {
     static let generatedPath = "Sources/ModuleHost/Plugins/ABIIdentity.swift"
 
@@ -29,9 +29,25 @@ enum ABIIdentitySource {
         var listing: [UInt8] = []
         for path in try files(root: root) {
             let contents = try Data(contentsOf: root.appendingPathComponent(path))
-            listing += Array("\(SHA256.hex(contents))  \(path)\n".utf8)
+            listing += Array("\(SHA256.hex(normalised(Array(contents))))  \(path)\n".utf8)
         }
         return SHA256.hex(listing)
+    }
+
+    /// A source file as the identity sees it: each line (split at "\n") without leading or trailing spaces, tabs,
+    /// "\r", "\v" or "\f"; lines then empty or starting with "//" dropped; every line kept ended with "\n".
+    static func normalised(_ bytes: [UInt8]) -> [UInt8] {
+        let blank: Set<UInt8> = [0x20, 0x09, 0x0D, 0x0B, 0x0C]
+        var result: [UInt8] = []
+        for line in bytes.split(separator: 0x0A, omittingEmptySubsequences: false) {
+            guard let first = line.firstIndex(where: { !blank.contains($0) }),
+                  let last = line.lastIndex(where: { !blank.contains($0) }) else { continue }
+            let kept = line[first...last]
+            if kept.starts(with: [0x2F, 0x2F]) { continue }
+            result += kept
+            result.append(0x0A)
+        }
+        return result
     }
 
     /// The text Scripts/abi-identity.sh --write generates for `identity`.
@@ -42,7 +58,7 @@ enum ABIIdentitySource {
         /// The identity of this ModuleHost's interface: a plugin carries the identity it was compiled against in its
         /// `modulehost_abi` section (`MHABI1 ` + these 64 hex digits), and the host refuses any other.
         ///
-        /// It is the SHA-256 of the list of ModuleHost's Swift sources with their SHA-256s (see Scripts/abi-identity.sh).
+        /// It is a SHA-256 over ModuleHost's Swift sources, comments and blank lines left out (see Scripts/abi-identity.sh).
         package enum ABIIdentity {
             /// 64 lowercase hex digits.
             package static let current = "\(identity)"

@@ -25,7 +25,7 @@ mode=print
 case "${1:-}" in
     --write) mode=write; shift ;;
     --check) mode=check; shift ;;
-    -h|--help) sed -n '2,23p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"; exit 0 ;;
 esac
 root=$(cd "${1:-$(dirname "$0")/..}" && pwd)
 generated=Sources/ModuleHost/Plugins/ABIIdentity.swift

@@ -18,7 +18,7 @@
 #   swift build ... -Xlinker -sectcreate -Xlinker __DATA -Xlinker __modulehost_abi -Xlinker .build/modulehost_abi
 # and then run this script on the library, which verifies the section (otool) instead of adding it.
 set -euo pipefail
-usage() { sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+usage() { awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0" >&2; exit 2; }
 mark_only=""
 if [ "${1:-}" = "--mark-file" ]; then mark_only=${2:-}; [ -n "$mark_only" ] || usage; shift 2
 else library=${1:-}; [ -n "$library" ] || usage; shift; fi

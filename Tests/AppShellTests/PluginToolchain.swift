@@ -1,0 +1,123 @@
+import Foundation
+
+/// What the plugin tests that build code need: the repository, the host's module folder, and a way to run
+/// tools (compilers, the repository's scripts, hosts) without blocking a thread of the cooperative pool.
+enum PluginToolchain {
+    struct Result: Sendable {
+        let status: Int32
+        /// Whether the process ended by a signal (a crash) rather than an exit.
+        let signaled: Bool
+        let stdout: String
+        let stderr: String
+        var all: String { stdout + stderr }
+    }
+
+    /// The repository's root.
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The folder holding the `.swiftmodule` of the app-shell under test: its bin path + `/Modules`.
+    static var hostModules: URL {
+        get throws { try ShellProcess.executable.deletingLastPathComponent().appendingPathComponent("Modules") }
+    }
+
+    /// A fresh, uniquely named temporary folder.
+    static func temporaryFolder(_ prefix: String) throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    /// Runs `arguments[0]` (looked up in `PATH`) with the rest of `arguments` in `directory`; kills it after `timeout`.
+    static func run(_ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:],
+                    timeout: Duration = .seconds(600)) async throws -> Result {
+        let folder = try temporaryFolder("plugin-tool")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = folder.appendingPathComponent("stdout"), err = folder.appendingPathComponent("stderr")
+        guard FileManager.default.createFile(atPath: out.path, contents: nil),
+              FileManager.default.createFile(atPath: err.path, contents: nil) else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: folder.path])
+        }
+        let outHandle = try FileHandle(forWritingTo: out), errHandle = try FileHandle(forWritingTo: err)
+        defer { try? outHandle.close(); try? errHandle.close() }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        // The child changes directory itself: Foundation's currentDirectoryURL races with parallel spawns on Linux.
+        process.arguments = ["-c", #"cd "$1" && shift && exec "$@""#, "sh", (directory ?? folder).path] + arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = outHandle
+        process.standardError = errHandle
+        let exited = AsyncStream<Void>.makeStream()
+        process.terminationHandler = { _ in exited.continuation.finish() }
+        try process.run()
+        let watchdog = Task {
+            try await Task.sleep(for: timeout)
+            process.terminate()
+        }
+        for await _ in exited.stream {}
+        watchdog.cancel()
+        return Result(status: process.terminationStatus, signaled: process.terminationReason == .uncaughtSignal,
+                      stdout: (try? String(contentsOf: out, encoding: .utf8)) ?? "",
+                      stderr: (try? String(contentsOf: err, encoding: .utf8)) ?? "")
+    }
+
+    /// Runs a build step; throws with its output when it fails.
+    @discardableResult
+    static func step(_ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:]) async throws -> Result {
+        let result = try await run(arguments, in: directory, environment: environment)
+        guard result.status == 0, !result.signaled else {
+            throw CocoaError(.executableLoad, userInfo: [NSLocalizedDescriptionKey: "\(arguments.joined(separator: " ")) failed (\(result.status)):\n\(result.all)"])
+        }
+        return result
+    }
+
+    /// The ABI identity of the ModuleHost sources under `hostRoot` (Scripts/abi-identity.sh; `--write` regenerates the file).
+    static func abiIdentity(of hostRoot: URL = root, write: Bool = false) async throws -> String {
+        let script = root.appendingPathComponent("Scripts/abi-identity.sh").path
+        let result = try await step(["/bin/bash", script] + (write ? ["--write"] : []) + [hostRoot.path])
+        return result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// Stamps `library` with the identity of the host at `hostRoot` (Scripts/stamp-plugin.sh).
+    static func stamp(_ library: URL, hostRoot: URL = root) async throws {
+        try await step(["/bin/bash", root.appendingPathComponent("Scripts/stamp-plugin.sh").path, library.path, hostRoot.path])
+    }
+
+    /// The SHA-256 of `file`, as the manifest's `sha256` wants it.
+    static func sha256(of file: URL) async throws -> String {
+        let result = try await step(["sha256sum", file.path])
+        return String(result.stdout.prefix(64))
+    }
+
+    /// Copies `library` into `plugins/` of `workspace` (folder and file not writable by group or others) and
+    /// writes a manifest naming `type` in it, pinned by its SHA-256.
+    static func install(_ library: URL, type: String, in workspace: URL) async throws {
+        let plugins = workspace.appendingPathComponent("plugins")
+        try FileManager.default.createDirectory(at: plugins, withIntermediateDirectories: true)
+        let installed = plugins.appendingPathComponent(library.lastPathComponent)
+        try FileManager.default.copyItem(at: library, to: installed)
+        for (path, mode) in [(workspace, 0o755), (plugins, 0o755), (installed, 0o755)] {
+            try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: path.path)
+        }
+        let sha = try await sha256(of: installed)
+        let manifest = #"{"modules": [{"type": "\#(type)", "library": "plugins/\#(library.lastPathComponent)", "sha256": "\#(sha)"}]}"#
+        try Data(manifest.utf8).write(to: workspace.appendingPathComponent("modules.json"))
+    }
+}
+
+/// Runs build steps one after another, so tests running in parallel do not build hosts at the same time
+/// (2 cores: parallel compiler runs only thrash).
+actor BuildQueue {
+    static let shared = BuildQueue()
+    private var tail: Task<Void, Never> = Task {}
+
+    func enqueue<T: Sendable>(_ work: @escaping @Sendable () async throws -> T) async throws -> T {
+        let previous = tail
+        let task = Task {
+            await previous.value
+            return try await work()
+        }
+        tail = Task { _ = try? await task.value }
+        return try await task.value
+    }
+}

@@ -37,7 +37,7 @@ enum Bench {
             switch name {
             case "resolve": rows += resolveBenchmarks(quick: quick)
             case "concurrent": rows += concurrentResolveBenchmarks(quick: quick)
-            case "planner": rows += plannerBenchmarks(quick: quick)
+            case "planner": rows += await plannerBenchmarks(quick: quick)
             case "phases": rows += await phaseBenchmarks(quick: quick)
             case "manifest": rows += manifestBenchmarks(quick: quick)
             case "shell":

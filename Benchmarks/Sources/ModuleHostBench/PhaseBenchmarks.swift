@@ -49,12 +49,11 @@ func runPhase(_ graph: SleepGraph, width: Int) async -> Duration {
     let initiator = Initiator(maxConcurrentOperations: width)
     for index in graph.sleeps.indices {
         let sleep = graph.sleeps[index]
-        let operation = StartupOperation(
+        try! initiator.add(
             "sleep.\(index)", priority: .asyncHigh, dependencies: graph.dependencies[index].map { "sleep.\($0)" }
         ) {
             try await Task.sleep(for: .milliseconds(sleep))
         }
-        try! initiator.add(operation)
     }
     let start = clock.now
     do {

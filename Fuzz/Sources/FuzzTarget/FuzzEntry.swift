@@ -1,5 +1,6 @@
 import Foundation
 import ModuleHost
+import Synchronization
 
 // The libFuzzer entry point, called once per input by the driver that main.swift starts. It is also exported
 // under libFuzzer's standard name, for linking the target the classic way (with libFuzzer's own `main`).
@@ -39,45 +40,31 @@ func log(_ text: @autoclosure () -> String) {
 
 // MARK: Manifests
 
-/// Structural decoding, full validation, registration, the resulting startup plan and config decoding.
+/// Full validation, registration, the registered modules' startup and config decoding.
 func fuzzManifest(_ data: Data) {
     let file = "fuzz/modules.json"
 
-    // 1. Structure only (the JSON parser and the field checks).
-    var decoded: Manifest?
-    do {
-        let manifest = try Manifest.decode(data, file: file)
-        for entry in manifest.modules {
-            checkOverrides(entry.startup, path: entry.path)
-        }
-        decoded = manifest
-    } catch {
-        checkManifestError(error, file: file)
-    }
+    // 1. Validation alone: the JSON parser, the structural checks, type lookup through the Swift runtime,
+    //    identifiers, services, requirements, cycles, configs; nothing is registered.
+    let validated = ModuleManager(typeResolver: fuzzResolver, maxConcurrentOperations: 2).validateManifest(data, file: file)
+    checkDiagnostics(validated, file: file)
+    let validationErrors = validated.filter { $0.severity == .error }
 
-    // 2. Full validation: type lookup through the Swift runtime, identifiers, services, requirements, cycles, configs.
+    // 2. Registration: the same checks, then the modules are registered.
     let manager = ModuleManager(typeResolver: fuzzResolver, maxConcurrentOperations: 2)
     var registered = false
     do {
         let warnings = try manager.registerModules(from: data, file: file)
         registered = true
         invariant(warnings.allSatisfy { $0.severity == .warning }, "registerModules returned an error as a warning")
-        invariant(decoded != nil, "registerModules accepted data that Manifest.decode rejected")
         log("registered: \(manager.modules.map(\.identifier)); warnings: \(warnings.map(\.code))")
+        // 3. Validation and registration agree.
+        invariant(validationErrors.isEmpty, "registerModules accepted data that validateManifest rejected: \(validationErrors)")
+        invariant(warnings == validated, "registerModules warned \(warnings.map(\.code)), validateManifest \(validated.map(\.code))")
     } catch {
         checkManifestError(error, file: file)
-    }
-
-    // 3. The decoded manifest registers exactly when the data does.
-    if let decoded {
-        let other = ModuleManager(typeResolver: fuzzResolver, maxConcurrentOperations: 2)
-        do {
-            try other.registerModules(from: decoded)
-            invariant(registered, "registerModules(from: Manifest) accepted what registerModules(from: Data) rejected")
-        } catch {
-            checkManifestError(error, file: file)
-            invariant(!registered, "registerModules(from: Manifest) rejected what registerModules(from: Data) accepted")
-        }
+        invariant(error.errors == validationErrors,
+                  "registerModules failed with \(error.errors.map(\.code)), validateManifest with \(validationErrors.map(\.code))")
     }
 
     if registered {
@@ -91,35 +78,37 @@ func fuzzManifest(_ data: Data) {
                 invariant(error.errors.contains { $0.code == .duplicateIdentifier }, "second registration failed without a duplicate identifier")
             }
         }
-        // 5. The registered modules' startup operations with the manifest's overrides, as one plan.
-        do {
-            checkPlan(try manager.startupPlan(), operations: manager.startupOperations())
-        } catch {
-            checkPlanError(error)
-        }
+        // 5. The registered modules' startup operations with the manifest's overrides, planned and run.
+        runStartup(manager.initiator, count: nil, started: nil)
     }
 
-    // 6. The whole input as a module configuration, decoded by Foundation's JSONDecoder.
-    let configuration = ModuleConfiguration(json: data, path: "modules[0].config")
+    // 6. The whole input as AlphaModule's config in a manifest entry: the config is parsed, then decoded by
+    //    Foundation's JSONDecoder at registration, and must then be readable.
+    let entry = "{\"version\": 1, \"modules\": [{\"type\": \"FuzzTarget.AlphaModule\", \"config\": "
+    var configured = Data(entry.utf8)
+    configured.append(data)
+    configured.append(contentsOf: Array("}]}".utf8))
+    let configManager = ModuleManager(typeResolver: fuzzResolver, maxConcurrentOperations: 2)
     do {
-        _ = try configuration.decode(AlphaModule.Configuration.self)
-    } catch {
-        checkManifestError(error, file: nil)
-    }
-    do {
-        _ = try configuration.decode([ModuleIdentifier].self)
+        _ = try configManager.registerModules(from: configured, file: nil)
+        do {
+            _ = try configManager.configuration(for: AlphaModule.self)
+        } catch {
+            invariant(false, "a config registration accepted cannot be read: \(error)")
+        }
     } catch {
         checkManifestError(error, file: nil)
     }
 }
 
-/// Accepted overrides must be usable: a timeout the manifest accepts is a positive duration.
-func checkOverrides(_ overrides: StartupOverrides, path: String) {
-    if let timeout = overrides.timeout {
-        invariant(timeout > .zero, "\(path).timeout was accepted but is \(timeout)")
-    }
-    for (identifier, operation) in overrides.operations {
-        checkOverrides(operation, path: "\(path).operations.\(identifier)")
+/// Every diagnostic has a message and, if located, a line and column of at least 1.
+func checkDiagnostics(_ diagnostics: [ManifestDiagnostic], file: String?) {
+    for diagnostic in diagnostics {
+        invariant(!diagnostic.message.isEmpty, "a diagnostic without a message: \(diagnostic.code)")
+        if let location = diagnostic.location {
+            invariant(location.line >= 1 && location.column >= 1, "a diagnostic at \(location): \(diagnostic)")
+        }
+        _ = diagnostic.description
     }
 }
 
@@ -144,7 +133,8 @@ func fuzzPlan(_ bytes: [UInt8]) {
     var reader = ByteReader(bytes)
     let count = Int(reader.next() % 48)
     let phases = Initiator.Priority.allCases
-    var operations: [StartupOperation] = []
+    let initiator = Initiator(maxConcurrentOperations: 2)
+    let started = StartRecorder()
     for index in 0..<count {
         let flags = reader.next()
         let identifier: String
@@ -169,40 +159,118 @@ func fuzzPlan(_ bytes: [UInt8]) {
             }
         }
         let module: ModuleIdentifier? = flags & 0x08 == 0 ? nil : ModuleIdentifier("fuzz.m\(index % 3)")
-        operations.append(StartupOperation(identifier, module: module, priority: priority, dependencies: dependencies) {})
+        do {
+            try initiator.add(identifier, module: module, priority: priority, dependencies: dependencies) {
+                started.append(identifier)
+            }
+        } catch {
+            invariant(false, "add before start failed: \(error)")
+        }
     }
-    do {
-        checkPlan(try StartupPlan(operations: operations), operations: operations)
-    } catch {
-        checkPlanError(error)
-    }
+    runStartup(initiator, count: count, started: started)
 }
 
-func checkPlan(_ plan: StartupPlan, operations: [StartupOperation]) {
-    let order = plan.order
+/// The identifiers of the operation bodies of one startup, in the order they started.
+final class StartRecorder: Sendable {
+    private let started = Mutex<[String]>([])
+
+    func append(_ identifier: String) {
+        started.withLock { $0.append(identifier) }
+    }
+
+    var identifiers: [String] { started.withLock { $0 } }
+}
+
+/// Runs `initiator`'s whole startup (every phase) and waits for it. An invalid plan must throw a
+/// `StartupPlanError` and run nothing; a valid one must list every operation once, in an order that keeps
+/// phases in order and puts every dependency first, and must run them in such an order.
+func runStartup(_ initiator: Initiator, count: Int?, started: StartRecorder?) {
+    let done = DispatchSemaphore(value: 0)
+    let outcome = Mutex<(report: StartupReport?, planError: StartupPlanError?, other: (any Error)?)>((nil, nil, nil))
+    Task {
+        do {
+            try await initiator.start()
+            let report = await initiator.drain()
+            outcome.withLock { $0.report = report }
+        } catch let error as StartupPlanError {
+            outcome.withLock { $0.planError = error }
+        } catch {
+            // A required operation that timed out (a manifest may set 1 ms): startup stops; still check the report.
+            outcome.withLock { $0.other = error }
+            let report = await initiator.drain()
+            outcome.withLock { $0.report = report }
+        }
+        done.signal()
+    }
+    done.wait()
+    let (report, planError, other) = outcome.withLock { $0 }
+    if let planError {
+        checkPlanError(planError)
+        invariant(started?.identifiers.isEmpty ?? true, "an invalid plan ran \(started?.identifiers ?? [])")
+        invariant(initiator.report.operations.allSatisfy(\.state.isFinished), "an invalid plan left operations pending")
+        return
+    }
+    guard let report else { return invariant(false, "startup finished without a report") }
+    if let other {
+        log("startup stopped: \(other)")
+        invariant(other is InitiatorError, "start() threw \(type(of: other)): \(other)")
+    }
+    checkReport(report, count: count, started: started?.identifiers, stopped: other != nil)
+}
+
+func checkReport(_ report: StartupReport, count: Int?, started: [String]?, stopped: Bool) {
+    let order = report.operations.map(\.identifier)
     log("plan: \(order)")
-    invariant(order.count == operations.count, "the order has \(order.count) of \(operations.count) operations")
+    if let count {
+        invariant(order.count == count, "the report has \(order.count) of \(count) operations")
+    }
     var position: [String: Int] = [:]
     for (index, identifier) in order.enumerated() {
         invariant(!identifier.isEmpty, "an empty identifier in a valid plan")
         invariant(position.updateValue(index, forKey: identifier) == nil, "\"\(identifier)\" is twice in the order")
     }
-    var previousRank = 0
-    for operation in plan.orderedOperations {
-        invariant(operation.priority.rank >= previousRank, "phases out of order at \"\(operation.identifier)\"")
-        previousRank = operation.priority.rank
-        for dependency in operation.dependencies {
-            guard let dependencyPosition = position[dependency], let own = position[operation.identifier] else {
-                invariant(false, "\"\(operation.identifier)\" depends on \"\(dependency)\", which is not in the order")
+    var previous = Initiator.Priority.allCases[0]
+    for record in report.operations {
+        invariant(record.phase >= previous, "phases out of order at \"\(record.identifier)\"")
+        previous = record.phase
+        invariant(record.state.isFinished, "\"\(record.identifier)\" is \(record.state) after drain()")
+        for dependency in record.dependencies {
+            guard let dependencyPosition = position[dependency], let own = position[record.identifier] else {
+                invariant(false, "\"\(record.identifier)\" depends on \"\(dependency)\", which is not in the order")
                 return
             }
-            invariant(dependencyPosition < own, "\"\(operation.identifier)\" is ordered before its dependency \"\(dependency)\"")
-            invariant(plan.dependents(of: dependency).contains(operation.identifier), "dependents(of: \(dependency)) misses \"\(operation.identifier)\"")
+            invariant(dependencyPosition < own, "\"\(record.identifier)\" is ordered before its dependency \"\(dependency)\"")
+            if record.state == .succeeded, let dependencyRecord = report.record(dependency) {
+                invariant(dependencyRecord.state == .succeeded, "\"\(record.identifier)\" succeeded after its dependency \(dependencyRecord.state)")
+                if let finished = dependencyRecord.finishedAt, let began = record.startedAt {
+                    invariant(finished <= began, "\"\(record.identifier)\" started before its dependency \"\(dependency)\" finished")
+                }
+            }
         }
-        invariant(plan.phase(of: operation.identifier) == operation.priority, "phase(of:) disagrees for \"\(operation.identifier)\"")
     }
-    let byPhase = Initiator.Priority.allCases.flatMap { plan.operations(in: $0) }
-    invariant(byPhase == order, "operations(in:) phase by phase differ from the order")
+    if !stopped, count != nil {
+        invariant(report.isSuccessful, "no-op operations did not all succeed: \(report.operations.filter(\.state.isProblem).map(\.identifier))")
+    }
+    if let started {
+        // Bodies start in an order that keeps phases in order and puts every dependency first.
+        invariant(Set(started).count == started.count, "an operation ran twice: \(started)")
+        var startedAt: [String: Int] = [:]
+        for (index, identifier) in started.enumerated() { startedAt[identifier] = index }
+        var previousPhase = Initiator.Priority.allCases[0]
+        for identifier in started {
+            guard let record = report.record(identifier) else { return invariant(false, "\"\(identifier)\" ran but is not reported") }
+            invariant(record.phase >= previousPhase, "\"\(identifier)\" ran after a later phase had begun")
+            previousPhase = record.phase
+            for dependency in record.dependencies {
+                invariant((startedAt[dependency] ?? Int.max) < startedAt[identifier]!, "\"\(identifier)\" ran before its dependency \"\(dependency)\"")
+            }
+        }
+        if !stopped {
+            invariant(started.count == report.operations.count, "\(started.count) of \(report.operations.count) operations ran")
+        }
+    }
+    _ = report.criticalPath
+    _ = report.totals
 }
 
 func checkPlanError(_ error: StartupPlanError) {

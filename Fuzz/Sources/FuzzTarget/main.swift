@@ -5,9 +5,17 @@ import Foundation
 // `main` cannot be used (the usual `-parse-as-library` recipe fails with "undefined symbol FuzzTarget_main").
 // Instead this top-level code is the program's main and hands the command line to libFuzzer's driver,
 // which accepts every libFuzzer flag (`-max_total_time`, `-runs`, crash files to replay, ...).
-var argumentCount = CommandLine.argc
-var argumentVector: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
-let status = LLVMFuzzerRunDriver(&argumentCount, &argumentVector) { data, size in
-    fuzzOneInput(data.map(UnsafeRawPointer.init), size)
+//
+// The driver runs on a thread of its own while the main thread serves the main queue: the `.high` startup
+// phase calls its operations on the main actor, and each input waits for its startup to finish.
+nonisolated(unsafe) var argumentCount = CommandLine.argc
+nonisolated(unsafe) var argumentVector: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
+let driver = Thread {
+    let status = LLVMFuzzerRunDriver(&argumentCount, &argumentVector) { data, size in
+        fuzzOneInput(data.map(UnsafeRawPointer.init), size)
+    }
+    exit(status)
 }
-exit(status)
+driver.stackSize = 64 << 20  // deep manifests and AddressSanitizer's redzones
+driver.start()
+dispatchMain()

@@ -25,7 +25,7 @@ link=()
 if [ "$(uname -s)" = "Darwin" ]; then
     # Mach-O: the mark is linked in as section __DATA,__modulehost_abi; stamp-plugin.sh then verifies it.
     mkdir -p "$scratch"
-    "$root/Scripts/stamp-plugin.sh" --mark-file "$scratch/modulehost_abi" "$host_root" >&2
+    "$host_root/Scripts/stamp-plugin.sh" --mark-file "$scratch/modulehost_abi" "$host_root" >&2
     link=(-Xlinker -sectcreate -Xlinker __DATA -Xlinker __modulehost_abi -Xlinker "$scratch/modulehost_abi")
 fi
 swift build --package-path "$here" --scratch-path "$scratch" -c "$configuration" --product GreeterPlugin ${link[@]+"${link[@]}"}
@@ -38,5 +38,5 @@ if [ -z "$library" ]; then echo "no libGreeterPlugin in $bin" >&2; exit 1; fi
 mkdir -p "$destination"
 cp "$library" "$destination/"
 chmod go-w "$destination/$(basename "$library")"
-"$root/Scripts/stamp-plugin.sh" "$destination/$(basename "$library")" "$host_root" >&2
+"$host_root/Scripts/stamp-plugin.sh" "$destination/$(basename "$library")" "$host_root" >&2
 echo "$destination/$(basename "$library")"

@@ -7,6 +7,7 @@ actor PluginBuild {
     static let shared = PluginBuild()
     private var built: Task<URL, any Error>?
     private var clashing: Task<URL, any Error>?
+    private var blocking: Task<URL, any Error>?
 
     /// The built `libGreeterPlugin.so`.
     func library() async throws -> URL {
@@ -20,22 +21,49 @@ actor PluginBuild {
     func clashingLibrary() async throws -> URL {
         if let clashing { return try await clashing.value }
         let task = Task {
-            let copy = FileManager.default.temporaryDirectory.appendingPathComponent("clashing-plugin-\(UUID().uuidString)")
-            let example = Self.root.appendingPathComponent("Examples/GreeterPlugin")
-            for item in ["Package.swift", "build.sh", "Sources"] {
-                try FileManager.default.createDirectory(at: copy, withIntermediateDirectories: true)
-                try FileManager.default.copyItem(at: example.appendingPathComponent(item), to: copy.appendingPathComponent(item))
+            try await Self.buildCopy(named: "clashing-plugin") { text in
+                text.replacingOccurrences(of: #"ModuleCommand("greet""#, with: #"ModuleCommand("uptime""#)
+                    .replacingOccurrences(of: "    ]\n\n    /// Creates the module.",
+                                          with: #"    ModuleCommand("services", summary: "clash") { _ in .text("") },"# + "\n    ]\n\n    /// Creates the module.")
             }
-            let source = copy.appendingPathComponent("Sources/GreeterPlugin/GreeterModule.swift")
-            let text = try String(contentsOf: source, encoding: .utf8)
-                .replacingOccurrences(of: #"ModuleCommand("greet""#, with: #"ModuleCommand("uptime""#)
-                .replacingOccurrences(of: "    ]\n\n    /// Creates the module.",
-                                      with: #"    ModuleCommand("services", summary: "clash") { _ in .text("") },"# + "\n    ]\n\n    /// Creates the module.")
-            try text.write(to: source, atomically: true, encoding: .utf8)
-            return try await Self.build(copy)
         }
         clashing = task
         return try await task.value
+    }
+
+    /// A copy of the Greeter plugin whose startup operation (`.asyncHigh`, so it holds up startup) writes
+    /// `greeter.warm-up: started` to standard error and then never ends, ignoring cancellation.
+    func blockingLibrary() async throws -> URL {
+        if let blocking { return try await blocking.value }
+        let task = Task {
+            try await Self.buildCopy(named: "blocking-plugin") { text in
+                text.replacingOccurrences(of: "import ModuleHost\n", with: "import Foundation\nimport ModuleHost\n")
+                    .replacingOccurrences(of: "public static var operation: Initiator.Operation { {} }", with: """
+                        public static var operation: Initiator.Operation { {
+                                FileHandle.standardError.write(Data("greeter.warm-up: started\\n".utf8))
+                                await withCheckedContinuation { (_: CheckedContinuation<Void, Never>) in }
+                            } }
+                        """)
+            }
+        }
+        blocking = task
+        return try await task.value
+    }
+
+    /// Builds a copy of the Greeter plugin whose module source `transform` rewrote.
+    private static func buildCopy(named name: String, transform: (String) -> String) async throws -> URL {
+        let copy = FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-\(UUID().uuidString)")
+        let example = root.appendingPathComponent("Examples/GreeterPlugin")
+        try FileManager.default.createDirectory(at: copy, withIntermediateDirectories: true)
+        for item in ["Package.swift", "build.sh", "Sources"] {
+            try FileManager.default.copyItem(at: example.appendingPathComponent(item), to: copy.appendingPathComponent(item))
+        }
+        let source = copy.appendingPathComponent("Sources/GreeterPlugin/GreeterModule.swift")
+        let original = try String(contentsOf: source, encoding: .utf8)
+        let rewritten = transform(original)
+        guard rewritten != original else { throw CocoaError(.fileReadCorruptFile, userInfo: [NSFilePathErrorKey: source.path]) }
+        try rewritten.write(to: source, atomically: true, encoding: .utf8)
+        return try await build(copy)
     }
 
     private static var root: URL {
@@ -50,6 +78,8 @@ actor PluginBuild {
         process.arguments = [package.appendingPathComponent("build.sh").path, output.path]
         var environment = ProcessInfo.processInfo.environment
         environment["MODULEHOST_MODULES"] = binaries.appendingPathComponent("Modules").path
+        // The host the plugin is stamped for: this package, even when the plugin's folder is a copy elsewhere.
+        environment["MODULEHOST_ROOT"] = root.path
         environment["PLUGIN_SCRATCH"] = package.appendingPathComponent(".build-\(binaries.deletingLastPathComponent().lastPathComponent)").path
         process.environment = environment
         let log = FileManager.default.temporaryDirectory.appendingPathComponent("greeter-plugin-build-\(UUID().uuidString).log")

@@ -6,5 +6,5 @@
 /// It is a SHA-256 over ModuleHost's Swift sources, comments and blank lines left out (see Scripts/abi-identity.sh).
 package enum ABIIdentity {
     /// 64 lowercase hex digits.
-    package static let current = "3c7de6f3169a46eee913587c2229ecd6851bcd1c005372cf82110bc27017a1fd"
+    package static let current = "edcdceec473465c2baf4fa1dab0c9751fd6195518a740ec6d792bb1b95bc2642"
 }

@@ -25,7 +25,7 @@ extension PluginLoader {
         }
         var inspected = inspectEach(of: manifest, refuse: refuse, isFull: { sink.isFull })
         for (index, error) in duplicateTypes(in: inspected, of: manifest, isTypeKnown: isTypeKnown) {
-            close(inspected.removeValue(forKey: index)!.library.descriptor)
+            if let duplicate = inspected.removeValue(forKey: index) { close(duplicate.library.descriptor) }
             refuse(index, error)
         }
         for (index, found) in inspected.sorted(by: { $0.key < $1.key }) {

@@ -128,6 +128,39 @@ extension SignalTests {
         }
     }
 
+    @Test(arguments: [SIGINT, SIGTERM])
+    func aSignalWhilePluginsAreCheckedEndsTheProgramAtOnce(signal: Int32) async throws {
+        // Twenty entries pin a 500 MB library by checksum; each is hashed before anything else (seconds of work in
+        // all). The signal lands while they are, and must end the program at once, not after the last one.
+        let entries = (0..<20).map { _ in
+            #"{"type": "Big.Module", "library": "plugins/big.so", "sha256": "\#(String(repeating: "0", count: 64))"}"#
+        }
+        let workspace = try Workspace(manifest: #"{"modules": ["# + entries.joined(separator: ", ") + "]}")
+        let plugins = workspace.url.appendingPathComponent("plugins")
+        try FileManager.default.createDirectory(at: plugins, withIntermediateDirectories: true)
+        let library = plugins.appendingPathComponent("big.so").path
+        let descriptor = open(library, O_CREAT | O_WRONLY | O_CLOEXEC, 0o644)
+        try #require(descriptor >= 0)
+        #expect(ftruncate(descriptor, 500 << 20) == 0)
+        close(descriptor)
+        // Ready once the shell holds the library open: it is being checked.
+        let pid = Locked<Int32?>(nil)
+        let result = try await interrupt(["--verbose", "validate"], in: workspace,
+                                         started: { started in pid.withLock { $0 = started } },
+                                         when: { pid.withLock { $0 }.map { Self.holdsOpen(library, process: $0) } ?? false },
+                                         signal: signal)
+        #expect(result.status == (signal == SIGTERM ? 143 : 130), "\(result.stderr.suffix(300))")
+        #expect(result.stderr.contains("interrupted while reading the manifest"))
+        #expect(!result.stderr.contains("checksum"), "stopped before the checks were reported")
+    }
+
+    /// Whether `process` has `path` open (Linux: its descriptors in /proc).
+    private static func holdsOpen(_ path: String, process: Int32) -> Bool {
+        let folder = "/proc/\(process)/fd"
+        let descriptors = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        return descriptors.contains { (try? FileManager.default.destinationOfSymbolicLink(atPath: "\(folder)/\($0)")) == path }
+    }
+
     /// Runs app-shell on the slow manifest and sends `signal` as soon as it says it is reading it, from the thread
     /// that reads the marker (not from a polling task a busy test process could delay).
     private func signalWhileReading(_ arguments: [String], signal: Int32) async throws -> (status: Int32, stdout: String, stderr: String) {

@@ -37,7 +37,9 @@ struct SignalTests {
         while !ready(), process.isRunning, Date() < deadline { try await Task.sleep(for: .milliseconds(10)) }
         if !ready() { Issue.record("app-shell never became ready for signal \(signal); stderr: \(err.text)") }
         kill(process.processIdentifier, signal)
-        while process.isRunning, Date() < deadline { try await Task.sleep(for: .milliseconds(10)) }
+        // A deadline of its own for the exit, so a slow start (a sanitizer build on a busy machine) cannot eat it.
+        let exitDeadline = Date().addingTimeInterval(60)
+        while process.isRunning, Date() < exitDeadline { try await Task.sleep(for: .milliseconds(10)) }
         if process.isRunning {
             kill(process.processIdentifier, SIGKILL)  // not SIGTERM: a shell that ignored one signal may ignore another
             Issue.record("app-shell did not exit after signal \(signal)")

@@ -44,82 +44,21 @@ enum ManifestReader {
             sink.report(.error, code, path: "", location: nil, message)
             return Result(manifest: nil, sink: sink)
         }
-        switch readRegularFile(atPath: file, limit: maximumFileSize) {
+        switch RegularFile.read(atPath: file, limit: maximumFileSize, check: { _ in }) {
         case .success(let bytes):
             return read(Data(bytes), file: file)
         case .failure(.notFound):
             return failure(.fileNotFound, "no manifest file at this path; expected a JSON file listing the app's modules")
-        case .failure(.directory):
+        case .failure(.notRegular(.directory)):
             return failure(.isDirectory, "this is a directory; expected a JSON manifest file (for example \(file)/modules.json)")
         case .failure(.notRegular(let kind)):
-            return failure(.notARegularFile, "this is \(kind), not a regular file; expected a JSON manifest file")
+            return failure(.notARegularFile, "this is \(kind.description), not a regular file; expected a JSON manifest file")
         case .failure(.tooLarge(let size)):
             let what = size.map { "the file is \($0) bytes" } ?? "the file is larger than \(maximumFileSize) bytes"
             return failure(.fileTooLarge, "\(what); manifests are limited to \(maximumFileSize) bytes")
         case .failure(.unreadable(let reason)):
             return failure(.unreadable, "the file cannot be read: \(reason) (check its permissions)")
         }
-    }
-
-    /// Why a manifest file was not read.
-    enum FileProblem: Error {
-        case notFound
-        case directory
-        case notRegular(String)
-        case tooLarge(Int?)
-        case unreadable(String)
-    }
-
-    /// The bytes of the regular file at `path`, at most `limit` of them.
-    ///
-    /// The file is opened without blocking (`O_NONBLOCK`, so a FIFO with no writer cannot hang the open) and
-    /// without becoming a controlling terminal, its type and size are taken from that descriptor (`fstat`), and
-    /// the bytes are read from the same descriptor: no other file can be swapped in between check and read.
-    static func readRegularFile(atPath path: String, limit: Int) -> Swift.Result<[UInt8], FileProblem> {
-        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
-        guard descriptor >= 0 else {
-            let code = errno
-            switch code {
-            case ENOENT, ENOTDIR: return .failure(.notFound)
-            case EISDIR: return .failure(.directory)
-            default: return .failure(.unreadable(String(cString: strerror(code))))
-            }
-        }
-        defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else {
-            return .failure(.unreadable(String(cString: strerror(errno))))
-        }
-        switch status.st_mode & S_IFMT {
-        case S_IFREG: break
-        case S_IFDIR: return .failure(.directory)
-        case S_IFIFO: return .failure(.notRegular("a FIFO (named pipe)"))
-        case S_IFCHR: return .failure(.notRegular("a character device"))
-        case S_IFBLK: return .failure(.notRegular("a block device"))
-        case S_IFSOCK: return .failure(.notRegular("a socket"))
-        default: return .failure(.notRegular("not a file"))
-        }
-        if status.st_size > limit { return .failure(.tooLarge(Int(status.st_size))) }
-        // Read at most one byte past the limit, so a file that grows after the size check is still bounded.
-        var bytes = [UInt8](repeating: 0, count: min(Int(status.st_size), limit) + 1)
-        var count = 0
-        while count < bytes.count {
-            let got = bytes.withUnsafeMutableBytes { buffer in
-                systemRead(descriptor, buffer.baseAddress.map { $0 + count }, buffer.count - count)
-            }
-            if got == 0 { break }
-            if got < 0 {
-                if errno == EINTR { continue }
-                return .failure(.unreadable(String(cString: strerror(errno))))
-            }
-            count += got
-            if count == bytes.count, count <= limit {
-                bytes.append(contentsOf: repeatElement(0, count: min(count, limit + 1 - count)))
-            }
-        }
-        if count > limit { return .failure(.tooLarge(nil)) }
-        bytes.removeSubrange(count...)
-        return .success(bytes)
     }
 
     static func read(_ data: Data, file: String?) -> Result {
@@ -143,15 +82,4 @@ enum ManifestReader {
         let manifest = context.readRoot(root)
         return Result(manifest: manifest, sink: context.sink)
     }
-}
-
-// `read` is shadowed by the reader's own `read` functions; name the C function explicitly.
-private func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
-    #if canImport(Darwin)
-    Darwin.read(fd, buffer, count)
-    #elseif canImport(Glibc)
-    Glibc.read(fd, buffer, count)
-    #else
-    Musl.read(fd, buffer, count)
-    #endif
 }

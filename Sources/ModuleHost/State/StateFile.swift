@@ -78,61 +78,20 @@ public struct StateFile: Sendable {
     package static func readRegularFile(
         at path: String, maximumSize: Int, check: (stat) throws(StateFileError) -> Void = { _ in }
     ) throws(StateFileError) -> Data? {
-        var before = stat()
-        guard lstat(path, &before) == 0 else {
-            if errno == ENOENT { return nil }
-            throw StateFileError(.unreadable, path: path, message: "cannot read \(path): \(Self.reason())")
-        }
-        try requireRegular(before, path: path)
-        // O_NONBLOCK: should the file be swapped for a FIFO after the check, opening it still does not block.
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
-        guard fd >= 0 else {
-            if errno == ENOENT { return nil }
-            if errno == ELOOP || errno == ENXIO {
-                throw StateFileError(.unreadable, path: path, message: "\(path) is not a regular file; refusing to read it")
-            }
-            throw StateFileError(.unreadable, path: path, message: "cannot read \(path): \(Self.reason())")
-        }
-        defer { close(fd) }
-        var status = stat()
-        guard fstat(fd, &status) == 0 else {
-            throw StateFileError(.unreadable, path: path, message: "cannot read \(path): \(Self.reason())")
-        }
-        try requireRegular(status, path: path)
-        try check(status)
-        if Int64(status.st_size) > Int64(maximumSize) {
-            throw StateFileError(.tooLarge, path: path, message: "\(path) is larger than \(maximumSize) bytes, the limit for this file")
-        }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 16 * 1024)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw StateFileError(.unreadable, path: path, message: "cannot read \(path): \(Self.reason())")
-            }
-            if count == 0 { break }
-            bytes += chunk[0..<count]
-            if bytes.count > maximumSize {
-                throw StateFileError(.tooLarge, path: path, message: "\(path) is larger than \(maximumSize) bytes, the limit for this file")
-            }
-        }
-        return Data(bytes)
-    }
-
-    /// Refuses anything but a regular file, before opening it and again on what was opened.
-    private static func requireRegular(_ status: stat, path: String) throws(StateFileError) {
-        let kind = status.st_mode & S_IFMT
-        guard kind == S_IFREG else {
-            let what = switch kind {
-            case S_IFIFO: "a FIFO"
-            case S_IFCHR, S_IFBLK: "a device"
-            case S_IFSOCK: "a socket"
-            case S_IFLNK: "a symbolic link"
-            case S_IFDIR: "a directory"
-            default: "not a regular file"
-            }
+        switch try RegularFile.read(atPath: path, limit: maximumSize, followingLinks: false, check: check) {
+        case .success(let bytes):
+            return Data(bytes)
+        case .failure(.notFound):
+            return nil
+        case .failure(.notRegular(.other)):
+            throw StateFileError(.unreadable, path: path, message: "\(path) is not a regular file; refusing to read it")
+        case .failure(.notRegular(let kind)):
+            let what = kind == .fifo ? "a FIFO" : kind == .characterDevice || kind == .blockDevice ? "a device" : kind.description
             throw StateFileError(.unreadable, path: path, message: "\(path) is \(what), not a regular file; refusing to read it")
+        case .failure(.tooLarge):
+            throw StateFileError(.tooLarge, path: path, message: "\(path) is larger than \(maximumSize) bytes, the limit for this file")
+        case .failure(.unreadable(let reason)):
+            throw StateFileError(.unreadable, path: path, message: "cannot read \(path): \(reason)")
         }
     }
 
@@ -299,17 +258,7 @@ public struct StateFile: Sendable {
     }
 }
 
-// `read`, `write` and `rename` are shadowed by the members above; name the C functions explicitly.
-private func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
-    #if canImport(Darwin)
-    Darwin.read(fd, buffer, count)
-    #elseif canImport(Glibc)
-    Glibc.read(fd, buffer, count)
-    #else
-    Musl.read(fd, buffer, count)
-    #endif
-}
-
+// `write` and `rename` are shadowed by the members above; name the C functions explicitly.
 private func systemRename(_ from: String, _ to: String) -> Int32 {
     #if canImport(Darwin)
     Darwin.rename(from, to)

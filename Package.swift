@@ -44,9 +44,9 @@ let package = Package(
         .testTarget(name: "ModuleHostTests", dependencies: ["ModuleHost", "ModuleHostTesting"]),
         .testTarget(name: "AuthModuleTests", dependencies: ["AuthModule", "AuthInterface", "ModuleHost", "ModuleHostTesting"]),
         .testTarget(name: "NumbersModuleTests", dependencies: ["NumbersModule", "NumbersInterface", "ModuleHost", "ModuleHostTesting"]),
-        .testTarget(name: "AppShellTests", dependencies: ["AppShell"]),
+        .testTarget(name: "AppShellTests", dependencies: ["AppShell", "ModuleHostTesting"]),
         // Holds the package's shape: which targets may depend on and import which (reads dump-package and the sources).
-        .testTarget(name: "PackageShapeTests"),
+        .testTarget(name: "PackageShapeTests", dependencies: ["ModuleHostTesting"]),
     ],
     swiftLanguageModes: [.v6]
 )

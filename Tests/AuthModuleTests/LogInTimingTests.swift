@@ -2,11 +2,12 @@ import Foundation
 import Testing
 
 @testable import AuthModule
+import ModuleHostTesting
 
 /// Issue 13, point 9: whether a name is configured must not show in how long a log-in takes, whatever hash
 /// methods and costs the configuration mixes. Measured as a ratio of medians over many trials, never as an
 /// absolute time.
-@Suite("Log-in timing", .serialized)
+@Suite("Log-in timing", .serialized, .disabled(if: Sanitizers.threadSanitizerIsActive, "CPU-bound, proves no concurrency property; runs in the plain suite"))
 struct LogInTimingTests {
     private func seconds(_ duration: Duration) -> Double {
         Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
+import ModuleHostTesting
 
 /// `ABIIdentity.current`, the identity plugins are stamped with and checked against, matches ModuleHost's sources.
-@Suite("ABI identity")
+@Suite("ABI identity", .disabled(if: Sanitizers.threadSanitizerIsActive, "CPU-bound, proves no concurrency property; runs in the plain suite"))
 struct ABIIdentityTests {
     @Test func sha256MatchesKnownDigests() {
         #expect(SHA256.hex([UInt8]()) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")

@@ -1,9 +1,10 @@
 import Foundation
 import Testing
 @testable import ModuleHost
+import ModuleHostTesting
 
 /// Issue 13, points 3 to 5: manifests at scale cost work linear in their size and get bounded reports.
-@Suite("Manifests at scale")
+@Suite("Manifests at scale", .disabled(if: Sanitizers.threadSanitizerIsActive, "CPU-bound, proves no concurrency property; runs in the plain suite"))
 struct ManifestScaleTests {
     private func errors(_ data: Data) -> [ManifestDiagnostic] {
         do {

@@ -4,10 +4,11 @@ import NumbersInterface
 import Testing
 
 @testable import NumbersModule
+import ModuleHostTesting
 
 /// Issue 13, point 10: writer and reader agree on the history file's bound, a file that cannot be used is never
 /// overwritten, and history entries are printed with control characters escaped.
-@Suite("NumbersModule history file")
+@Suite("NumbersModule history file", .disabled(if: Sanitizers.threadSanitizerIsActive, "CPU-bound, proves no concurrency property; runs in the plain suite"))
 struct NumbersHistoryFileTests {
     private let directory: URL
     private var historyFile: URL { directory.appendingPathComponent("numbers-history.json") }

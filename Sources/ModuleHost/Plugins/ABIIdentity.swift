@@ -6,5 +6,5 @@
 /// It is a SHA-256 over ModuleHost's Swift sources, comments and blank lines left out (see Scripts/abi-identity.sh).
 package enum ABIIdentity {
     /// 64 lowercase hex digits.
-    package static let current = "022d00aa774931de7d8ba84bca5dba77c8f2e0a09fd375ad024d3f3cd501c374"
+    package static let current = "b0fa0e32cb991fd3d17f5996aebf10222cca4f9b697cf7c7e8dabc8068ad0a29"
 }

@@ -25,7 +25,7 @@ public struct StateFile: Sendable {
     package typealias Replace = @Sendable (_ temporaryPath: String, _ targetPath: String) -> Bool
 
     /// rename(2).
-    package static let rename: Replace = { temporaryPath, targetPath in systemRename(temporaryPath, targetPath) == 0 }
+    package static let rename: Replace = { temporaryPath, targetPath in SystemCalls.rename(temporaryPath, targetPath) == 0 }
 
     /// link(2), which fails with `EEXIST` instead of replacing: for files created once (a key), never replaced.
     package static let linkOnce: Replace = { temporaryPath, targetPath in
@@ -241,7 +241,7 @@ public struct StateFile: Sendable {
             guard let base = buffer.baseAddress else { return false }
             var offset = 0
             while offset < buffer.count {
-                let written = systemWrite(fd, base + offset, buffer.count - offset)
+                let written = SystemCalls.write(fd, base + offset, buffer.count - offset)
                 if written < 0 {
                     if errno == EINTR { continue }
                     return true
@@ -256,25 +256,4 @@ public struct StateFile: Sendable {
     private static func reason() -> String {
         String(cString: strerror(errno))
     }
-}
-
-// `write` and `rename` are shadowed by the members above; name the C functions explicitly.
-private func systemRename(_ from: String, _ to: String) -> Int32 {
-    #if canImport(Darwin)
-    Darwin.rename(from, to)
-    #elseif canImport(Glibc)
-    Glibc.rename(from, to)
-    #else
-    Musl.rename(from, to)
-    #endif
-}
-
-private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
-    #if canImport(Darwin)
-    Darwin.write(fd, buffer, count)
-    #elseif canImport(Glibc)
-    Glibc.write(fd, buffer, count)
-    #else
-    Musl.write(fd, buffer, count)
-    #endif
 }

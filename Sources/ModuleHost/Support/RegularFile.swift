@@ -81,7 +81,7 @@ package enum RegularFile {
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
             let count = chunk.withUnsafeMutableBytes { buffer in
-                systemRead(descriptor, buffer.baseAddress, min(buffer.count, limit + 1 - bytes.count))
+                SystemCalls.read(descriptor, buffer.baseAddress, min(buffer.count, limit + 1 - bytes.count))
             }
             if count < 0 {
                 if errno == EINTR { continue }
@@ -106,15 +106,4 @@ package enum RegularFile {
     private static func reason(_ code: Int32) -> String {
         String(cString: strerror(code))
     }
-}
-
-// `read` is shadowed by the reader's own names; name the C function explicitly.
-private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
-    #if canImport(Darwin)
-    Darwin.read(descriptor, buffer, count)
-    #elseif canImport(Glibc)
-    Glibc.read(descriptor, buffer, count)
-    #else
-    Musl.read(descriptor, buffer, count)
-    #endif
 }

@@ -12,6 +12,8 @@ struct Shutdown {
     var events: ShellEvents?
     /// How long later phases may keep running after the user quits.
     static let gracePeriod: Duration = .seconds(5)
+    /// How long each module's asynchronous teardown may run before it is reported and no longer waited for.
+    static let teardownTimeLimit: Duration = .seconds(5)
 
     /// Shuts down and returns the status to exit with: `code`, or 130/143 if a signal arrived (before or during
     /// the shutdown, which still completes in order).
@@ -43,8 +45,13 @@ struct Shutdown {
             _ = await initiator.waitUntilFinished()
             deadline.cancel()
         }
-        for identifier in runtime.manager.unloadAll() where verbose {
-            runtime.console.diagnostic("unloaded \(identifier)")
+        // Each module's asynchronous teardown is awaited, up to its time limit; one that hangs is reported.
+        for record in await runtime.manager.unloadAll(teardownTimeLimit: Self.teardownTimeLimit) {
+            if record.outcome == .timedOut {
+                runtime.console.diagnostic("warning: \(record)")
+            } else if verbose {
+                runtime.console.diagnostic("unloaded \(record.module)")
+            }
         }
         guard let tracePath else { return code }
         do {

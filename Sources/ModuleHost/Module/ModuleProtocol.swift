@@ -29,6 +29,13 @@ public protocol ModuleProtocol: AnyObject, Sendable {
 
     /// Called once when the manager unloads its modules, in reverse load order.
     func moduleWillUnload()
+
+    /// Asynchronous teardown (close a connection, flush a file), awaited when the manager unloads its modules
+    /// with ``ModuleManager/unloadAll(teardownTimeLimit:)``: right after ``moduleWillUnload()``, in reverse load
+    /// order, and for at most the time limit. A teardown still running then is cancelled, reported as
+    /// ``ModuleTeardownRecord/Outcome/timedOut`` and no longer waited for. The synchronous
+    /// ``ModuleManager/unloadAll()`` does not call it.
+    func moduleTearDown() async
 }
 
 extension ModuleProtocol {
@@ -40,4 +47,6 @@ extension ModuleProtocol {
     public func moduleDidLoad(with manager: any ModuleContext) throws {}
     /// Does nothing by default.
     public func moduleWillUnload() {}
+    /// Does nothing by default.
+    public func moduleTearDown() async {}
 }

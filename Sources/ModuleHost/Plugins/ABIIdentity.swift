@@ -6,5 +6,5 @@
 /// It is a SHA-256 over ModuleHost's Swift sources, comments and blank lines left out (see Scripts/abi-identity.sh).
 package enum ABIIdentity {
     /// 64 lowercase hex digits.
-    package static let current = "b0fa0e32cb991fd3d17f5996aebf10222cca4f9b697cf7c7e8dabc8068ad0a29"
+    package static let current = "d336d609ece1ac4df4c3bb7dc1a4aff3be71f0f1968196923b52a93463e6d118"
 }

@@ -32,6 +32,16 @@ extension ModuleRegistry {
     /// other threads are waited for first, and when called from inside a load, the modules that the calling
     /// thread's loads require stay loaded.
     func unloadAll() -> [ModuleIdentifier] {
+        let modules = detachAll()
+        for (_, module) in modules {
+            module.moduleWillUnload()
+        }
+        return modules.map(\.0)
+    }
+
+    /// Forgets every loaded (and failed) module as ``unloadAll()`` does and stops session calls to them, but
+    /// calls no hook: returns the modules in reverse load order, for an unloader that calls the hooks itself.
+    func detachAll() -> [(ModuleIdentifier, any ModuleProtocol)] {
         let me = ThreadIdentity.current
         condition.lock()
         var kept = table.requirements(of: graph.modulesLoaded(by: me))
@@ -46,7 +56,10 @@ extension ModuleRegistry {
         let unloaded = forget(graph.settledModules.subtracting(kept))
         condition.broadcast()
         condition.unlock()
-        return finishUnloading(unloaded)
+        for (_, module) in unloaded {
+            sessions.detach(module)
+        }
+        return unloaded
     }
 
     /// Waits, `condition` held, until the thread loading `module` broadcasts.

@@ -1,0 +1,122 @@
+import Foundation
+import Logging
+import ModuleHost
+import ModuleHostServiceLifecycle
+import ServiceLifecycle
+import ServiceLifecycleTestKit
+import Testing
+
+@Suite("ModuleHostService", .timeLimit(.minutes(1)))
+struct ModuleHostServiceTests {
+    @Test func blockingPhasesFinishBeforeRunningAndLaterPhasesRunAfter() async throws {
+        let recorder = Recorder()
+        let manager = try ModuleManager.testing([BaseModule.self, TopModule.self], recorder: recorder)
+        let service = ModuleHostService(manager: manager)
+        try await testGracefulShutdown { trigger in
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask { try await service.run() }
+                let report = try await service.waitUntilRunning()
+                #expect(report.record("base.blocking")?.state == .succeeded)
+                #expect(report.record("base.later")?.state == .pending, "the later phase had not run when the service was running")
+                var later = recorder.laterPhaseRan.makeAsyncIterator()
+                _ = await later.next()
+                trigger.triggerGracefulShutdown()
+                try await group.waitForAll()
+            }
+        }
+        #expect(recorder.events.prefix(1) == ["blocking operation"])
+        #expect(recorder.events.contains("later operation"))
+    }
+
+    @Test func gracefulShutdownUnloadsInReverseOrderAwaitingEachTeardown() async throws {
+        let recorder = Recorder()
+        let manager = try ModuleManager.testing([BaseModule.self, TopModule.self], recorder: recorder)
+        _ = try manager.bridge.resolve("test.top")   // loads base, then top
+        let service = ModuleHostService(manager: manager)
+        try await testGracefulShutdown { trigger in
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask { try await service.run() }
+                try await service.waitUntilRunning()
+                trigger.triggerGracefulShutdown()
+                try await group.waitForAll()
+            }
+        }
+        let teardown = recorder.events.filter { $0.hasPrefix("teardown") }
+        #expect(teardown == ["teardown began top", "teardown finished top", "teardown began base", "teardown finished base"])
+        #expect(service.teardownRecords.map(\.module) == ["test.top", "test.base"])
+        #expect(service.teardownRecords.allSatisfy { $0.outcome == .finished })
+        #expect(manager.loadedModules().isEmpty)
+    }
+
+    @Test func cancellationAlsoUnloads() async throws {
+        let recorder = Recorder()
+        let manager = try ModuleManager.testing([BaseModule.self], recorder: recorder)
+        _ = try manager.bridge.resolve("test.base")
+        let service = ModuleHostService(manager: manager)
+        let running = Task { try await service.run() }
+        try await service.waitUntilRunning()
+        running.cancel()
+        try await running.value
+        // (The later phase may still be running: cancelled operations are not waited for.)
+        #expect(recorder.events.filter { $0.hasPrefix("teardown") } == ["teardown began base", "teardown finished base"])
+    }
+
+    @Test func aHangingTeardownIsReportedAndShutdownStillEnds() async throws {
+        let recorder = Recorder()
+        let manager = try ModuleManager.testing([BaseModule.self, HangingModule.self], recorder: recorder)
+        _ = try manager.bridge.resolve("test.base")
+        _ = try manager.bridge.resolve("test.hanging")
+        let service = ModuleHostService(manager: manager, teardownTimeLimit: .milliseconds(100))
+        try await testGracefulShutdown { trigger in
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask { try await service.run() }
+                try await service.waitUntilRunning()
+                trigger.triggerGracefulShutdown()
+                try await group.waitForAll()
+            }
+        }
+        #expect(service.teardownRecords.map(\.module) == ["test.hanging", "test.base"])
+        #expect(service.teardownRecords.map(\.outcome) == [.timedOut, .finished])
+        #expect(service.teardownRecords.first?.description.contains("test.hanging") == true)
+    }
+
+    @Test func aModuleFailingAtStartupFailsTheServiceWithAnErrorNamingIt() async throws {
+        let recorder = Recorder()
+        let manager = try ModuleManager.testing([BaseModule.self, FailingStartupModule.self], recorder: recorder)
+        let service = ModuleHostService(manager: manager)
+        let error = await #expect(throws: ModuleHostServiceError.self) {
+            try await testGracefulShutdown { _ in try await service.run() }
+        }
+        #expect(error?.code == .startupOperationFailed)
+        #expect(error?.module == "test.failing-startup")
+        #expect(error?.operation == "failing.open")
+        #expect(error?.description.contains("the disk is full") == true)
+        await #expect(throws: ModuleHostServiceError.self) { try await service.waitUntilRunning() }
+    }
+
+    @Test func anEagerModuleFailingToLoadFailsTheServiceWithAnErrorNamingIt() async throws {
+        let recorder = Recorder()
+        let manager = try ModuleManager.testing([FailingLoadModule.self], eager: [String(reflecting: FailingLoadModule.self)],
+                                                recorder: recorder)
+        let service = ModuleHostService(manager: manager)
+        let error = await #expect(throws: ModuleHostServiceError.self) { try await service.run() }
+        #expect(error?.code == .moduleFailedToLoad)
+        #expect(error?.module == "test.failing-load")
+        #expect(error?.description.contains("no configuration") == true)
+    }
+
+    @Test func runsInAServiceGroupAndShutsDownThroughIt() async throws {
+        let recorder = Recorder()
+        let manager = try ModuleManager.testing([BaseModule.self, TopModule.self], recorder: recorder)
+        _ = try manager.bridge.resolve("test.top")
+        let service = ModuleHostService(manager: manager)
+        let group = ServiceGroup(configuration: .init(services: [service], logger: Logger(label: "test")))
+        try await withThrowingTaskGroup(of: Void.self) { tasks in
+            tasks.addTask { try await group.run() }
+            try await service.waitUntilRunning()
+            await group.triggerGracefulShutdown()
+            try await tasks.waitForAll()
+        }
+        #expect(service.teardownRecords.map(\.module) == ["test.top", "test.base"])
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+import Logging
+import ModuleHost
+@testable import ModuleServer
+import ServiceLifecycle
+import Testing
+
+@Suite("The server, in process", .timeLimit(.minutes(1)))
+struct InProcessServerTests {
+    /// The example's own manifest.
+    static let manifest = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("modules.json").path
+
+    @Test func servesTheModulesRoutesOverRealHTTP() async throws {
+        let (ports, portContinuation) = AsyncStream<Int>.makeStream()
+        let server = try ModuleServer(options: try ServerOptions(arguments: ["--manifest", Self.manifest, "--port", "0"]),
+                                      logger: Logger(label: "test"), signals: [],
+                                      onListening: { portContinuation.yield($0) })
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { try await server.run() }
+            var iterator = ports.makeAsyncIterator()
+            let port = try #require(await iterator.next())
+
+            let hello = try HTTPGet.get("/hello/Ada", port: port)
+            #expect(hello.status == 200)
+            #expect(hello.body == "Hello, Ada!\n")
+            #expect(try HTTPGet.get("/status", port: port).body == "ok\n")
+            #expect(try HTTPGet.get("/modules", port: port).body == "example.greeting\nexample.status\n")
+            #expect(try HTTPGet.get("/nowhere", port: port).status == 404)
+
+            await server.group.triggerGracefulShutdown()
+            try await group.waitForAll()
+        }
+        #expect(server.modules.teardownRecords.map(\.module) == [.status, .greeting])
+        #expect(server.modules.teardownRecords.allSatisfy { $0.outcome == .finished })
+    }
+
+    @Test func parsesItsCommandLine() throws {
+        let options = try ServerOptions(arguments: ["--port", "0", "--host", "::1", "--manifest", "m.json"])
+        #expect(options.port == 0 && options.host == "::1" && options.manifest == "m.json")
+        #expect(throws: ServerOptions.UsageError.self) { try ServerOptions(arguments: ["--port", "70000"]) }
+        #expect(throws: ServerOptions.UsageError.self) { try ServerOptions(arguments: ["--verbose"]) }
+    }
+}

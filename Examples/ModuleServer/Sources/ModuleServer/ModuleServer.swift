@@ -51,7 +51,7 @@ struct ModuleServer {
             },
             logger: logger)
         group = ServiceGroup(configuration: .init(
-            services: [modules, StartsAfterModules(modules: modules, server: application)],
+            services: [modules, AfterModuleStartup(modules, run: application)],
             gracefulShutdownSignals: signals,
             logger: logger))
         logger.logEvents(of: manager.initiator)
@@ -60,21 +60,5 @@ struct ModuleServer {
     /// Runs until a signal (or a failure) stops the group.
     func run() async throws {
         try await group.run()
-    }
-}
-
-/// Runs `server` once the modules' blocking startup phases have finished; does nothing if they failed (the
-/// module service then fails the group with the error naming the module).
-struct StartsAfterModules: Service {
-    let modules: ModuleHostService
-    let server: any Service
-
-    func run() async throws {
-        do {
-            try await modules.waitUntilRunning()
-        } catch {
-            return
-        }
-        try await server.run()
     }
 }

@@ -12,7 +12,7 @@ struct ShutdownOnSIGTERMTests {
             if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
             folder.deleteLastPathComponent()
         }
-        throw LineReader.Failure(description: "module-server was not built next to the tests (looked up from /proc/self/exe)")
+        throw HTTPGet.Failure(description: "module-server was not built next to the tests (looked up from /proc/self/exe)")
     }
 
     @Test func unloadsInReverseOrderFinishingEachTeardownAndExitsZero() async throws {
@@ -21,22 +21,25 @@ struct ShutdownOnSIGTERMTests {
         process.arguments = ["--manifest", InProcessServerTests.manifest, "--port", "0"]
         let output = Pipe()
         process.standardOutput = output
-        let lines = LineReader(output.fileHandleForReading)
-        let exited = AsyncStream<Int32>.makeStream()
-        process.terminationHandler = { exited.continuation.yield($0.terminationStatus) }
         try process.run()
+        let child = ChildOutput(output.fileHandleForReading, of: process)
+        // Never hang the suite: a child still running after 30 s is killed, and the checks below then fail.
+        let watchdog = Task {
+            try await Task.sleep(for: .seconds(30))
+            kill(process.processIdentifier, SIGKILL)
+        }
+        defer { watchdog.cancel() }
 
-        let listening = try #require(await lines.first { $0.contains("listening on 127.0.0.1:") }, "no listening line")
+        let listening = try #require(await child.first { $0.contains("listening on 127.0.0.1:") }, "no listening line")
         let port = try #require(listening.split(separator: ":").last.flatMap { Int($0) })
         #expect(try HTTPGet.get("/hello/Grace", port: port).body == "Hello, Grace!\n")
 
         kill(process.processIdentifier, SIGTERM)
-        var statuses = exited.stream.makeAsyncIterator()
-        let status = await statuses.next()
-        let rest = await lines.remaining()
+        let rest = await child.remaining()
+        let status = await child.exitStatus()
 
-        #expect(process.terminationReason == .exit)
-        #expect(status == 0)
+        #expect(process.terminationReason == .exit, "\(rest)")
+        #expect(status == 0, "\(rest)")
         let teardown = rest
             .compactMap { line in line.range(of: "teardown ").map { String(line[$0.lowerBound...]) } }
             .filter { $0.hasPrefix("teardown began ") || $0.hasPrefix("teardown finished ") }
@@ -50,32 +53,44 @@ struct ShutdownOnSIGTERMTests {
     }
 }
 
-/// Lines read from a pipe as they arrive, without blocking a concurrency thread (the handle's readability
-/// handler runs on its own queue).
-final class LineReader: @unchecked Sendable {
-    struct Failure: Error, CustomStringConvertible { let description: String }
-
+/// A child's standard output as lines, then its exit status. A thread of its own does the blocking reads (so no
+/// concurrency thread is blocked, and the end of the output is seen for certain), then waits for the exit.
+final class ChildOutput: Sendable {
     private let lines: AsyncStream<String>
-    private var iterator: AsyncStream<String>.Iterator
+    private let iterator: IteratorBox
+    private let status: AsyncStream<Int32>
 
-    init(_ handle: FileHandle) {
-        let (stream, continuation) = AsyncStream<String>.makeStream()
-        lines = stream
-        iterator = stream.makeAsyncIterator()
-        let pending = PendingText()
-        handle.readabilityHandler = { handle in
-            let data = handle.availableData
-            if data.isEmpty {
-                handle.readabilityHandler = nil
-                if let last = pending.flush() { continuation.yield(last) }
-                continuation.finish()
-                return
+    init(_ handle: FileHandle, of process: Process) {
+        let (lines, lineContinuation) = AsyncStream<String>.makeStream()
+        let (status, statusContinuation) = AsyncStream<Int32>.makeStream()
+        self.lines = lines
+        self.status = status
+        iterator = IteratorBox(lines.makeAsyncIterator())
+        let descriptor = handle.fileDescriptor
+        let box = ProcessBox(process)
+        let reader = Thread {
+            var pending: [UInt8] = []
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            while true {
+                let count = read(descriptor, &buffer, buffer.count)
+                if count < 0 && errno == EINTR { continue }
+                guard count > 0 else { break }
+                pending.append(contentsOf: buffer[0..<count])
+                while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
+                    lineContinuation.yield(String(decoding: pending[..<newline], as: UTF8.self))
+                    pending.removeSubrange(...newline)
+                }
             }
-            for line in pending.append(data) { continuation.yield(line) }
+            if !pending.isEmpty { lineContinuation.yield(String(decoding: pending, as: UTF8.self)) }
+            lineContinuation.finish()
+            box.process.waitUntilExit()
+            statusContinuation.yield(box.process.terminationStatus)
+            statusContinuation.finish()
         }
+        reader.start()
     }
 
-    /// The first line (from the current position) that matches, or nil when the output ended first.
+    /// The first line from here on that matches, or nil when the output ended first.
     func first(where matches: (String) -> Bool) async -> String? {
         while let line = await iterator.next() {
             if matches(line) { return line }
@@ -83,36 +98,29 @@ final class LineReader: @unchecked Sendable {
         return nil
     }
 
-    /// Every line until the output ends.
+    /// Every line from here on, until the output ends.
     func remaining() async -> [String] {
         var result: [String] = []
         while let line = await iterator.next() { result.append(line) }
         return result
     }
+
+    /// The exit status, once the process has exited.
+    func exitStatus() async -> Int32? {
+        var statuses = status.makeAsyncIterator()
+        return await statuses.next()
+    }
 }
 
-/// Bytes read so far that do not yet end a line.
-private final class PendingText: @unchecked Sendable {
-    private let lock = NSLock()
-    private var buffer = Data()
+/// The line iterator, used by one test task at a time.
+private final class IteratorBox: @unchecked Sendable {
+    private var iterator: AsyncStream<String>.Iterator
+    init(_ iterator: AsyncStream<String>.Iterator) { self.iterator = iterator }
+    func next() async -> String? { await iterator.next() }
+}
 
-    func append(_ data: Data) -> [String] {
-        lock.lock()
-        defer { lock.unlock() }
-        buffer.append(data)
-        var lines: [String] = []
-        while let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
-            lines.append(String(decoding: buffer[buffer.startIndex..<newline], as: UTF8.self))
-            buffer = Data(buffer[buffer.index(after: newline)...])
-        }
-        return lines
-    }
-
-    func flush() -> String? {
-        lock.lock()
-        defer { lock.unlock() }
-        guard !buffer.isEmpty else { return nil }
-        defer { buffer = Data() }
-        return String(decoding: buffer, as: UTF8.self)
-    }
+/// `Process` handed to the reader thread.
+private final class ProcessBox: @unchecked Sendable {
+    let process: Process
+    init(_ process: Process) { self.process = process }
 }

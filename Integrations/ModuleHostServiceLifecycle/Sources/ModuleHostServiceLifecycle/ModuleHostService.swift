@@ -52,8 +52,7 @@ public final class ModuleHostService: Service {
             throw error
         case .success(nil):
             // Shut down (or cancelled) while starting: not a failure.
-            readiness.settle(.failure(ModuleHostServiceError(.startupNotPossible, module: nil,
-                                                             message: "shut down before startup finished")))
+            readiness.settle(.failure(.shutDownBeforeRunning))
             await unload()
         case .success(let report?):
             readiness.settle(.success(report))
@@ -65,8 +64,9 @@ public final class ModuleHostService: Service {
         }
     }
 
-    /// Waits until the blocking startup phases have finished and returns their report; throws the startup
-    /// failure instead if startup failed or was shut down before it finished.
+    /// Waits until the blocking startup phases have finished and returns their report. Throws the startup failure
+    /// instead if startup failed, and ``ModuleHostServiceError/Code/notRunning`` if the service was shut down
+    /// before startup finished or the calling task is cancelled.
     @discardableResult
     public func waitUntilRunning() async throws(ModuleHostServiceError) -> StartupReport {
         try await readiness.wait().get()

@@ -10,6 +10,9 @@ public struct ModuleHostServiceError: Error, Sendable, CustomStringConvertible {
         case startupOperationFailed
         /// The startup plan could not run at all (an invalid plan, an operation source that threw).
         case startupNotPossible
+        /// The service was shut down or cancelled before startup finished, or the task waiting for it was
+        /// cancelled (from ``ModuleHostService/waitUntilRunning()`` only; `run()` does not throw it).
+        case notRunning
     }
 
     /// The kind of failure.
@@ -41,6 +44,12 @@ extension ModuleHostServiceError {
     static func moduleFailedToLoad(_ module: ModuleIdentifier, _ failure: String) -> Self {
         Self(.moduleFailedToLoad, module: module, message: "module \(module) failed to load: \(failure)")
     }
+
+    /// The error for a service shut down before its startup finished.
+    static let shutDownBeforeRunning = Self(.notRunning, module: nil, message: "the modules were shut down before their startup finished")
+
+    /// The error for a wait for the service that was cancelled.
+    static let waitCancelled = Self(.notRunning, module: nil, message: "stopped waiting for the modules to start: the waiting task was cancelled")
 
     /// The error for a start of the initiator that threw `error` (not a cancellation).
     static func startupFailed(_ error: any Error) -> Self {

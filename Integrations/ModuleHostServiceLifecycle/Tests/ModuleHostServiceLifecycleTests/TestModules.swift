@@ -9,13 +9,19 @@ final class Recorder: Sendable {
     let laterPhaseRan: AsyncStream<Void>
     private let laterPhaseContinuation: AsyncStream<Void>.Continuation
 
+    /// Receives a value when the gated blocking operation has started.
+    let gatedStarted: AsyncStream<Void>
+    private let gatedContinuation: AsyncStream<Void>.Continuation
+
     init() {
         (laterPhaseRan, laterPhaseContinuation) = AsyncStream<Void>.makeStream()
+        (gatedStarted, gatedContinuation) = AsyncStream<Void>.makeStream()
     }
 
     func record(_ event: String) { storage.withLock { $0.append(event) } }
     var events: [String] { storage.withLock { $0 } }
     func laterPhaseDidRun() { laterPhaseContinuation.yield() }
+    func gatedDidStart() { gatedContinuation.yield() }
 }
 
 extension ModuleContext {
@@ -78,6 +84,19 @@ final class FailingStartupModule: StartupOperationsProviding {
     init() {}
 }
 
+/// Its blocking startup operation runs until it is cancelled.
+final class GatedStartupModule: StartupOperationsProviding {
+    static let moduleIdentifier: ModuleIdentifier = "test.gated"
+    static let startupOperations: [ModuleStartupOperation] = [
+        ModuleStartupOperation("gated.wait", priority: .asyncHigh) { context in
+            context.recorder?.gatedDidStart()
+            let never = AsyncStream<Never> { _ in }
+            for await _ in never {}
+        },
+    ]
+    init() {}
+}
+
 /// Fails to load (eager in the manifest).
 final class FailingLoadModule: ModuleProtocol {
     struct Broken: Error, CustomStringConvertible { var description: String { "no configuration" } }
@@ -102,7 +121,8 @@ extension ModuleManager {
     /// (`eager` ones marked so).
     static func testing(_ types: [any ModuleProtocol.Type], eager: Set<String> = [], recorder: Recorder) throws -> ModuleManager {
         let manager = ModuleManager(typeResolver: .types([BaseModule.self, TopModule.self, FailingStartupModule.self,
-                                                          FailingLoadModule.self, HangingModule.self]))
+                                                          FailingLoadModule.self, HangingModule.self,
+                                                          GatedStartupModule.self]))
         manager.provide(recorder, as: Recorder.self)
         let entries = types.map { type in
             let name = String(reflecting: type)

@@ -76,6 +76,7 @@ public final class ModuleManager: ModuleContext {
 
     /// Calls `moduleWillUnload` on every loaded module in reverse load order and forgets them;
     /// returns their identifiers in the order they were unloaded. A later resolve loads a module afresh.
+    /// It does not call ``ModuleProtocol/moduleTearDown()``: ``unloadAll(teardownTimeLimit:)`` awaits that too.
     @discardableResult
     public func unloadAll() -> [ModuleIdentifier] {
         registry.unloadAll()

@@ -47,8 +47,8 @@ public final class ModuleHostService: Service {
         switch await start() {
         case .failure(let error):
             readiness.settle(.failure(error))
-            await unload()
             logger.error("\(error)", metadata: error.module.map { ["module": "\($0)"] } ?? [:])
+            await unload()
             throw error
         case .success(nil):
             // Shut down (or cancelled) while starting: not a failure.

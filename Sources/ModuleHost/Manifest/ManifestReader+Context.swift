@@ -45,12 +45,20 @@ extension ManifestReader {
             }
         }
 
+        /// `$schema` points editors at the manifest's JSON Schema; the host only checks that it is a string.
+        mutating func checkSchemaReference(_ value: JSONValue?) {
+            guard let value else { return }
+            if case .string = value.kind { return }
+            wrongType("$schema", value, expected: "a string naming the manifest's JSON Schema, like \"./modules.schema.json\"")
+        }
+
         mutating func readRoot(_ root: JSONValue) -> Manifest? {
             guard case .object(let members) = root.kind else {
                 wrongType("", root, expected: "an object with a \"modules\" array")
                 return nil
             }
             checkFields(members, known: ManifestReader.rootFields, path: "", what: "the manifest")
+            checkSchemaReference(root.member("$schema"))
             var version = 1
             if let value = root.member("version") {
                 if case .number(let number, true) = value.kind, let integer = Int(exactly: number) {

@@ -33,7 +33,9 @@ enum ManifestReader {
         }
     }
 
-    static let rootFields = ["version", "modules"]
+    /// The manifest's top-level fields. `$schema` names a JSON Schema for editors (such as `./modules.schema.json`)
+    /// and is otherwise ignored.
+    static let rootFields = ["$schema", "version", "modules"]
     static let entryFields = ["type", "enabled", "eager", "config", "priority", "timeout", "failurePolicy", "operations", "library", "sha256", "optional"]
     static let overrideFields = ["priority", "timeout", "failurePolicy"]
 

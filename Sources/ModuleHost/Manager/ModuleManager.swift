@@ -69,6 +69,9 @@ public final class ModuleManager: ModuleContext {
     }
 
     /// Instantiates every module marked `eager`, in registration order; returns the failures (the rest still load).
+    ///
+    /// Neither registering nor ``Initiator/start()`` loads eager modules: a host calls this after registering
+    /// and before starting, so the modules are loaded when their startup operations run.
     @discardableResult
     public func loadEagerModules() -> [ResolutionError] {
         registry.loadEagerModules()

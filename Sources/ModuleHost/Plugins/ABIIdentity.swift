@@ -6,5 +6,5 @@
 /// It is a SHA-256 over ModuleHost's Swift sources, comments and blank lines left out (see Scripts/abi-identity.sh).
 package enum ABIIdentity {
     /// 64 lowercase hex digits.
-    package static let current = "b0fa0e32cb991fd3d17f5996aebf10222cca4f9b697cf7c7e8dabc8068ad0a29"
+    package static let current = "effc12698ede568ef77d0aee2f5cf71ac5067bb5bdac6d4b140153d5b3975299"
 }

@@ -27,23 +27,31 @@ struct CommandLoop {
         let io = ShellIO(input: input, console: console)
         let commands = ShellCommands(runtime: runtime, invocation: invocation)
         var status = ExitCode.ok
-        if interactive { console.out("Type 'help' for commands.") }
+        if interactive {
+            startEditing()
+            console.out("Type 'help' for commands.")
+        }
         runtime.manager.initiator.hostDidBecomeIdle()
         while true {
-            if interactive { console.outPartial(console.styled("app-shell> ", .bold)) }
+            if interactive, !LineEditor.standardInput.prepare(prompt: Self.prompt, keepsHistory: true) {
+                console.outPartial(console.styled(Self.prompt, .bold))
+            }
             let line: String
             switch await input.next() {
-            case .line(let text)?: line = text
-            case .tooLong?:
+            case .line(let text): line = text
+            case .interrupted:
+                // Ctrl-C at the prompt: the line is dropped and the prompt shown again.
+                continue
+            case .tooLong:
                 // Never echoed: it may hold anything, a password included.
                 let number = interactive ? "" : "line \(await input.linesRead): "
                 console.error("\(number)longer than \(LineReader.defaultLimit) bytes; skipped")
                 if !interactive, status == .ok { status = .usage }
                 continue
-            case .signal(let number)?:
+            case .signal(let number):
                 if interactive { console.out() }
                 return (.signal(number), status)
-            case .endOfInput?, nil:
+            case .endOfInput:
                 if interactive { console.out() }
                 return (.endOfInput, status)
             }
@@ -63,11 +71,23 @@ struct CommandLoop {
             if let ending = io.interruption { return (ending, status) }
             if !interactive, name == Self.loginCommand, io.secretsRead == secretsBefore {
                 switch await input.next(echo: false) {
-                case .signal(let number)?: return (.signal(number), status)
-                case .endOfInput?, nil: return (.endOfInput, status)
-                case .line?, .tooLong?: break
+                case .signal(let number): return (.signal(number), status)
+                case .endOfInput: return (.endOfInput, status)
+                case .line, .tooLong, .interrupted: break
                 }
             }
         }
+    }
+
+    static let prompt = "app-shell> "
+
+
+    /// Turns on line editing, with the history file in the state directory and Tab completing the commands;
+    /// says why not under `--verbose` when libedit cannot be loaded.
+    private func startEditing() {
+        let stateDirectory = (try? runtime.manager.bridge.resolveIfProvided(HostEnvironment.self))?.stateDirectory
+        let history = stateDirectory.map(PromptHistory.init(stateDirectory:))
+        let editing = LineEditor.standardInput.activate(history: history, completions: .shell(runtime.manager))
+        if !editing, invocation.verbose { runtime.console.diagnostic("line editing is off: libedit could not be loaded") }
     }
 }

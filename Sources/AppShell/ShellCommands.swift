@@ -21,7 +21,7 @@ struct ShellCommands {
     static let reservedNames: Set<String> = Set(builtInNames).union(["?", "exit"]).union(Invocation.subcommands)
 
     /// The names of the shell's own commands, in `help` order.
-    private static let builtInNames = builtIn.map { String($0.usage.prefix { $0 != " " }) }
+    static let builtInNames = builtIn.map { String($0.usage.prefix { $0 != " " }) }
 
     private var console: Console { runtime.console }
     private var manager: ModuleManager { runtime.manager }

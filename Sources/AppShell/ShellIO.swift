@@ -37,16 +37,26 @@ final class ShellIO: ModuleCommandIO {
     }
 
     private func read(prompt: String, echo: Bool) async -> String? {
-        if console.inputIsTerminal { console.outPartial(prompt) }
+        // A line shown as typed is edited (when libedit is loaded), with the prompt drawn by the editor; it is
+        // not kept in the history, which holds command lines only.
+        // A secret: echo goes off before the prompt shows, so nothing typed at it is ever echoed or taken for a
+        // signal (the input thread keeps it off for the read and turns it back on after).
+        if console.inputIsTerminal, !echo { _ = TerminalEcho.standardInput.silence() }
+        if console.inputIsTerminal, !(echo && LineEditor.standardInput.prepare(prompt: prompt, keepsHistory: false)) {
+            console.outPartial(prompt)
+        }
         switch await input.next(echo: echo) {
-        case .line(let text)?:
+        case .line(let text):
             return text
-        case .tooLong?:
+        case .interrupted:
+            // Ctrl-C: the question is cancelled, the shell goes on (the command decides what `nil` means).
+            break
+        case .tooLong:
             console.error("the line is longer than \(LineReader.defaultLimit) bytes; it was skipped")
-        case .signal(let number)?:
+        case .signal(let number):
             if console.inputIsTerminal { console.out() }
             ending.withLock { $0 = $0 ?? .signal(number) }
-        case .endOfInput?, nil:
+        case .endOfInput:
             ending.withLock { $0 = $0 ?? .endOfInput }
         }
         return nil

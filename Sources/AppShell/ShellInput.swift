@@ -1,6 +1,17 @@
 /// The shell's one reader of ``ShellEvents``: the command loop and the commands it runs take turns asking it for
 /// the next event, so a password prompt inside a command and the loop's next line never race.
 actor ShellInput {
+    /// What one read gave.
+    enum Input: Sendable, Equatable {
+        case line(String)
+        /// Ctrl-C ended the line (at the prompt, or at a password prompt): it was dropped.
+        case interrupted
+        /// A line longer than ``LineReader/defaultLimit`` bytes, skipped unread.
+        case tooLong
+        case endOfInput
+        case signal(Int32)
+    }
+
     private let events: ShellEvents
     private var iterator: AsyncStream<ShellEvent>.Iterator
     /// How many lines have been read, by the loop and by commands: the number of the last line read.
@@ -12,16 +23,21 @@ actor ShellInput {
     }
 
     /// Asks for a line (shown as typed unless `echo` is false) and returns the next event: that line, the end of
-    /// input, or a signal that came first. `nil` once the stream has ended.
-    func next(echo: Bool = true) async -> ShellEvent? {
+    /// input, or a signal that came first.
+    func next(echo: Bool = true) async -> Input {
         events.requestLine(echo: echo)
         var iterator = self.iterator
         let event = await iterator.next(isolation: self)
         self.iterator = iterator
         switch event {
-        case .line?, .tooLong?: linesRead += 1
-        default: break
+        case .line(let text)?:
+            linesRead += 1
+            return LineReader.interruptions.take() ? .interrupted : .line(text)
+        case .tooLong?:
+            linesRead += 1
+            return .tooLong
+        case .signal(let number)?: return .signal(number)
+        case .endOfInput?, nil: return .endOfInput
         }
-        return event
     }
 }

@@ -3,9 +3,9 @@ import ModuleHost
 
 /// Tells when the app started and how long it has run; provided by the ClockModule.
 public protocol ClockService: Sendable {
-    /// When the providing module was loaded.
+    /// When the app started.
     var startedAt: Date { get }
-    /// How long ago the providing module was loaded.
+    /// How long the app has been running.
     func uptime() -> Duration
 }
 

@@ -1,5 +1,9 @@
 import ClockInterface
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import ModuleHost
 
 /// Provides ``ClockInterface/ClockService``, and the `uptime` command to hosts that take module commands.
@@ -21,7 +25,7 @@ public final class ClockModule: ModuleCommandsProviding, ClockService {
             let uptime = clock.uptime().components
             let seconds = Double(uptime.seconds) + Double(uptime.attoseconds) / 1e18
             return ModuleCommandOutput(
-                text: "up \(String(format: "%.1f", seconds)) s, since \(clock.startedAt.formatted(.iso8601))",
+                text: "up \(tenths(seconds)) s, since \(clock.startedAt.formatted(.iso8601))",
                 value: Uptime(seconds: seconds, startedAt: clock.startedAt))
         },
     ]
@@ -32,15 +36,26 @@ public final class ClockModule: ModuleCommandsProviding, ClockService {
         let startedAt: Date
     }
 
-    /// When the module was loaded.
-    public let startedAt = Date()
-    private let origin = ContinuousClock.now
+    /// When the app (this process) started.
+    public let startedAt: Date
+    private let origin: ContinuousClock.Instant
 
-    /// Creates the module.
-    public init() {}
+    /// Creates the module; the app's start is read from the system (on Linux), else the module's load stands in.
+    public init() {
+        let age = ProcessAge.current() ?? .zero
+        let seconds = Double(age.components.seconds) + Double(age.components.attoseconds) / 1e18
+        startedAt = Date(timeIntervalSinceNow: -seconds)
+        origin = ContinuousClock.now - age
+    }
 
-    /// How long ago the module was loaded.
+    /// How long the app has been running.
     public func uptime() -> Duration {
         ContinuousClock.now - origin
+    }
+
+    /// `seconds` with one decimal, like `3.2`.
+    static func tenths(_ seconds: Double) -> String {
+        let tenths = Int((seconds * 10).rounded())
+        return "\(tenths / 10).\(tenths % 10)"
     }
 }

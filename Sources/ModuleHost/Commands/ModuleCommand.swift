@@ -13,11 +13,22 @@ public struct ModuleCommand: Sendable {
     /// Runs it.
     public let run: Body
 
-    /// Declares a command; `usage` defaults to the name alone.
-    public init(_ name: String, usage: String? = nil, summary: String, run: @escaping Body) {
+    /// Offers the words that may come first after a command's name, for a host's Tab completion (app-shell's
+    /// prompt). It is called on the host's input thread while the user waits, so it must be quick and must not
+    /// block; it resolves what it needs through the manager's bridge, and returns no words when that fails.
+    /// The host keeps only the words that start with what was typed.
+    public typealias ArgumentCompletions = @Sendable (_ manager: any ModuleContext) -> [String]
+
+    /// What completes the first argument, or `nil` when the command offers nothing.
+    public let argumentCompletions: ArgumentCompletions?
+
+    /// Declares a command; `usage` defaults to the name alone, and `argumentCompletions` to none.
+    public init(_ name: String, usage: String? = nil, summary: String,
+                argumentCompletions: ArgumentCompletions? = nil, run: @escaping Body) {
         self.name = name
         self.usage = usage ?? name
         self.summary = summary
+        self.argumentCompletions = argumentCompletions
         self.run = run
     }
 

@@ -4,10 +4,19 @@ import NumbersInterface
 /// The NumbersModule's commands: `fact <n>`, `random`, `history`.
 enum NumbersCommands {
     static let all: [ModuleCommand] = [
-        ModuleCommand("fact", usage: "fact <n>", summary: "a fact about the integer n", run: fact),
+        ModuleCommand("fact", usage: "fact <n>", summary: "a fact about the integer n",
+                      argumentCompletions: numbersLookedUp, run: fact),
         ModuleCommand("random", summary: "a fact about a random number", run: random),
         ModuleCommand("history", summary: "the facts you looked up", run: history),
     ]
+
+    /// `fact`'s Tab completions: the numbers in the history, most recent first, each once.
+    @Sendable
+    static func numbersLookedUp(_ manager: any ModuleContext) -> [String] {
+        guard let service = try? manager.bridge.resolveIfProvided(NumberFactService.self) else { return [] }
+        var seen = Set<Int64>()
+        return service.history().reversed().map(\.fact.number).filter { seen.insert($0).inserted }.map(String.init)
+    }
 
     @Sendable
     static func fact(_ context: ModuleCommandContext) async throws -> ModuleCommandOutput {

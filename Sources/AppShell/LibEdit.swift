@@ -1,0 +1,75 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The system's libedit (BSD-licensed), looked up at run time through its readline-compatible interface, as
+/// ModuleHost finds libcrypto: app-shell builds and runs where libedit or its headers are missing, and then
+/// reads lines without editing.
+///
+/// Only the functions and variables the prompt needs are looked up; if one is missing, none is used.
+struct LibEdit: @unchecked Sendable {
+    typealias Readline = @convention(c) (UnsafePointer<CChar>?) -> UnsafeMutablePointer<CChar>?
+    typealias AddHistory = @convention(c) (UnsafePointer<CChar>?) -> Int32
+    typealias Command = @convention(c) (Int32, Int32) -> Int32
+    typealias AddCommand = @convention(c) (UnsafePointer<CChar>?, Command?, Int32) -> Int32
+    typealias ParseAndBind = @convention(c) (UnsafePointer<CChar>?) -> Int32
+    typealias Initialize = @convention(c) () -> Int32
+    /// `int (*)(const char *, int)`, called with `NULL, 0`.
+    typealias Hook = @convention(c) (UnsafePointer<CChar>?, Int32) -> Int32
+    /// `char **(*)(const char *text, int start, int end)`: the matches for the word from `start` to `end`.
+    typealias Completer = @convention(c) (UnsafePointer<CChar>?, Int32, Int32) -> UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+
+    let readline: Readline
+    let addHistory: AddHistory
+    let addCommand: AddCommand
+    let parseAndBind: ParseAndBind
+    let initialize: Initialize
+    /// `rl_catch_signals`: 0 leaves every signal to the shell.
+    let catchSignals: UnsafeMutablePointer<Int32>
+    /// `rl_done`: set to end the line being read.
+    let done: UnsafeMutablePointer<Int32>
+    /// `rl_attempted_completion_function`.
+    let completer: UnsafeMutablePointer<Completer?>
+    /// `rl_attempted_completion_over`: 1 stops libedit from completing file names instead.
+    let completionOver: UnsafeMutablePointer<Int32>
+    /// `rl_line_buffer`: the line as typed so far.
+    let lineBuffer: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>
+    /// `rl_pre_input_hook`: called by each `readline` after it reset the terminal modes, before it reads.
+    let preInputHook: UnsafeMutablePointer<Hook?>
+    /// `rl_readline_name`: the name `~/.editrc` can test for.
+    let name: UnsafeMutablePointer<UnsafePointer<CChar>?>
+
+    /// The library, or `nil` when it is not installed (or lacks a symbol the prompt needs).
+    static let shared: LibEdit? = load(names: ["libedit.so.2", "libedit.so", "libedit.3.dylib", "libedit.dylib"])
+
+    static func load(names: [String]) -> LibEdit? {
+        guard let library = names.lazy.compactMap({ dlopen($0, RTLD_NOW | RTLD_LOCAL) }).first else { return nil }
+        func symbol<T>(_ name: String, as type: T.Type) -> T? {
+            dlsym(library, name).map { unsafeBitCast($0, to: type) }
+        }
+        func variable<T>(_ name: String, of type: T.Type) -> UnsafeMutablePointer<T>? {
+            dlsym(library, name).map { $0.assumingMemoryBound(to: type) }
+        }
+        guard let readline = symbol("readline", as: Readline.self),
+              let addHistory = symbol("add_history", as: AddHistory.self),
+              let addCommand = symbol("rl_add_defun", as: AddCommand.self),
+              let parseAndBind = symbol("rl_parse_and_bind", as: ParseAndBind.self),
+              let initialize = symbol("rl_initialize", as: Initialize.self),
+              let catchSignals = variable("rl_catch_signals", of: Int32.self),
+              let done = variable("rl_done", of: Int32.self),
+              let completer = variable("rl_attempted_completion_function", of: Completer?.self),
+              let completionOver = variable("rl_attempted_completion_over", of: Int32.self),
+              let lineBuffer = variable("rl_line_buffer", of: UnsafeMutablePointer<CChar>?.self),
+              let name = variable("rl_readline_name", of: UnsafePointer<CChar>?.self),
+              let preInputHook = variable("rl_pre_input_hook", of: Hook?.self)
+        else { return nil }
+        return LibEdit(readline: readline, addHistory: addHistory, addCommand: addCommand, parseAndBind: parseAndBind,
+                       initialize: initialize, catchSignals: catchSignals, done: done, completer: completer,
+                       completionOver: completionOver, lineBuffer: lineBuffer, preInputHook: preInputHook,
+                       name: name)
+    }
+}

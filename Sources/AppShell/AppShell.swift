@@ -45,7 +45,11 @@ struct AppShell {
             case .graph(let format):
                 let runtime = try await loadStartingNothing(invocation)
                 let plan = try runtime.plan()
-                console.out(format == .dot ? plan.dotGraph() : plan.mermaidGraph())
+                if invocation.json {
+                    console.json("graph", plan.graphNodes)
+                } else {
+                    console.out(format == .dot ? plan.dotGraph() : plan.mermaidGraph())
+                }
                 return .ok
             case .moduleCommand(let name, let arguments):
                 return try await runOnce(name, arguments, invocation)
@@ -63,6 +67,10 @@ struct AppShell {
         let runtime = try await loadStartingNothing(invocation, loadingPlugins: false)
         let plan = try runtime.plan()
         let modules = runtime.manager.modules.count
+        if runtime.diagnosticOutput == .validationDocument {
+            runtime.printVerdict([], plan: plan)
+            return .ok
+        }
         console.out("\(runtime.manifestURL.path): valid (\(modules) module\(modules == 1 ? "" : "s"), \(plan.operationCount) startup operation\(plan.operationCount == 1 ? "" : "s"))")
         return .ok
     }

@@ -6,6 +6,20 @@ struct HostRuntime: Sendable {
     let manager: ModuleManager
     let manifestURL: URL
     let console: Console
+    /// How manifest and plan problems are printed.
+    var diagnosticOutput: DiagnosticOutput = .text
+    /// The manifest's warnings (`validate --json` lists them with its verdict).
+    var warnings: [ManifestDiagnostic] = []
+
+    /// How problems are printed: as text, as `diagnostic` documents on standard error (`--json`), or inside the
+    /// one `validation` document on standard output (`validate --json`).
+    enum DiagnosticOutput: Sendable {
+        case text, jsonLines, validationDocument
+
+        init(_ invocation: Invocation) {
+            self = !invocation.json ? .text : invocation.command == .validate ? .validationDocument : .jsonLines
+        }
+    }
 
     /// A reason to stop, with the exit status to stop with.
     struct Stop: Error {
@@ -55,16 +69,44 @@ struct HostRuntime: Sendable {
             }
         }
         manager.provide(environment, as: HostEnvironment.self)
+        let output = DiagnosticOutput(invocation)
+        var runtime = HostRuntime(manager: manager, manifestURL: manifestURL, console: console, diagnosticOutput: output)
         do {
-            let warnings = loadingPlugins ? try manager.registerModules(withConfigFilePath: manifestURL)
+            runtime.warnings = loadingPlugins ? try manager.registerModules(withConfigFilePath: manifestURL)
                 : try manager.registerModulesWithoutPlugins(withConfigFilePath: manifestURL)
-            warnings.forEach { console.diagnostic(render($0, console: console)) }
+            if output != .validationDocument { runtime.warnings.forEach { runtime.print($0) } }
         } catch {
-            error.diagnostics.forEach { console.diagnostic(render($0, console: console)) }
-            console.diagnostic(error.summary)
-            throw Stop(code: error.isFileNotFound ? .manifestNotFound : .badManifest)
+            let code: ExitCode = error.isFileNotFound ? .manifestNotFound : .badManifest
+            switch output {
+            case .text:
+                error.diagnostics.forEach { runtime.print($0) }
+                console.diagnostic(error.summary)
+            case .jsonLines:
+                error.diagnostics.forEach { runtime.print($0) }
+                console.jsonError(error.summary, exitStatus: code)
+            case .validationDocument:
+                runtime.printVerdict(error.diagnostics.map(DiagnosticPayload.init), plan: nil)
+            }
+            throw Stop(code: code)
         }
-        return HostRuntime(manager: manager, manifestURL: manifestURL, console: console)
+        return runtime
+    }
+
+    /// One diagnostic, as text or as a `diagnostic` document on standard error.
+    func print(_ diagnostic: ManifestDiagnostic) {
+        if diagnosticOutput == .text {
+            console.diagnostic(Self.render(diagnostic, console: console))
+        } else {
+            console.json("diagnostic", DiagnosticPayload(diagnostic), toError: true)
+        }
+    }
+
+    /// `validate --json`'s one document: valid or not, the counts when known, and every diagnostic.
+    func printVerdict(_ diagnostics: [DiagnosticPayload], plan: StartupPlan?) {
+        let all = warnings.map(DiagnosticPayload.init) + diagnostics
+        console.json("validation", ValidationPayload(
+            file: manifestURL.path, valid: !all.contains { $0.severity == "error" },
+            modules: plan.map { _ in manager.modules.count }, startupOperations: plan?.operationCount, diagnostics: all))
     }
 
     /// The commands the manifest's modules declare, or `nil` when the manifest cannot be registered; prints nothing.
@@ -88,8 +130,17 @@ struct HostRuntime: Sendable {
         do {
             return try manager.startupPlan()
         } catch {
-            report(error)
-            console.diagnostic("\(error.problems.count) error\(error.problems.count == 1 ? "" : "s") in the startup plan of \(manifestURL.path)")
+            let summary = "\(error.problems.count) error\(error.problems.count == 1 ? "" : "s") in the startup plan of \(manifestURL.path)"
+            switch diagnosticOutput {
+            case .text:
+                report(error)
+                console.diagnostic(summary)
+            case .jsonLines:
+                report(error)
+                console.jsonError(summary, exitStatus: .badManifest)
+            case .validationDocument:
+                printVerdict(error.problems.map { DiagnosticPayload($0, file: manifestURL.path) }, plan: nil)
+            }
             throw Stop(code: .badManifest)
         }
     }
@@ -97,6 +148,10 @@ struct HostRuntime: Sendable {
     /// Prints each startup-plan problem as an error located at the manifest.
     func report(_ error: StartupPlanError) {
         for problem in error.problems {
+            if diagnosticOutput != .text {
+                console.json("diagnostic", DiagnosticPayload(problem, file: manifestURL.path), toError: true)
+                continue
+            }
             console.diagnostic("\(manifestURL.path): \(console.styled("error:", .red, forError: true)) startup plan: \(problem.message)")
         }
     }

@@ -7,9 +7,7 @@ struct Listings {
     let json: Bool
 
     func modules(_ modules: [ModuleDescription]) {
-        if json, let data = try? JSONEncoder.shell.encode(modules) {
-            return console.out(String(decoding: data, as: UTF8.self))
-        }
+        if json { return console.json("modules", modules) }
         let rows = modules.map { module in
             [module.identifier.rawValue, module.typeName, module.state.rawValue + (module.eager ? " (eager)" : ""),
              module.services.isEmpty ? "-" : module.services.joined(separator: ", ")]
@@ -36,9 +34,7 @@ struct Listings {
             }
             return Row(service: service.name, provider: service.provider, status: status)
         }
-        if json, let data = try? JSONEncoder.shell.encode(rows) {
-            return console.out(String(decoding: data, as: UTF8.self))
-        }
+        if json { return console.json("services", rows) }
         table(["SERVICE", "PROVIDER", "STATUS"], rows.map { [$0.service, $0.provider.rawValue, $0.status] })
     }
 

@@ -30,7 +30,7 @@ struct ShellCommands {
     /// status (`.ok` when it succeeded).
     func run(_ name: String, _ arguments: [String], io: ShellIO, line: Int? = nil) async -> ExitCode {
         switch name {
-        case "help", "?": printHelp()
+        case "help", "?": invocation.json ? printHelpJSON() : printHelp()
         case "modules": Listings(console: console, json: invocation.json).modules(manager.modules)
         case "services": Listings(console: console, json: invocation.json).services(manager.bridge)
         case "startup": startup()
@@ -46,12 +46,11 @@ struct ShellCommands {
         let context = ModuleCommandContext(arguments: arguments, manager: manager, io: io, wantsStructuredOutput: invocation.json)
         do {
             let output = try await manager.runCommand(name, context: context)
-            return Task.isCancelled ? .failure : print(output)
+            return Task.isCancelled ? .failure : print(output, of: name)
         } catch {
             if Task.isCancelled { return .failure }
             guard error.code == .unknownCommand else {
-                console.error(error.message)
-                return Self.exitCode(for: error.code)
+                return fail(error.message, Self.exitCode(for: error.code))
             }
             reportUnknown(name, line: line)
             return .usage
@@ -63,8 +62,8 @@ struct ShellCommands {
     private func reportUnknown(_ name: String, line: Int?) {
         let names = Self.builtInNames + manager.moduleCommands().map(\.command.name)
         let hint = Suggestions.closest(to: name, in: names).map { "; did you mean '\($0)'?" } ?? ""
-        console.error("\(line.map { "line \($0): " } ?? "")unknown command\(hint)")
-        printHelp()
+        _ = fail("\(line.map { "line \($0): " } ?? "")unknown command\(hint)", .usage)
+        if !invocation.json { printHelp() }
     }
 
     static func exitCode(for code: ModuleCommandError.Code) -> ExitCode {
@@ -75,16 +74,12 @@ struct ShellCommands {
         }
     }
 
-    /// Prints a command's output: its value as JSON under `--json`, else its text. A value that cannot be
-    /// encoded is an error, not a silent fall back to text.
-    private func print(_ output: ModuleCommandOutput) -> ExitCode {
-        if invocation.json, let value = output.value {
-            do {
-                console.out(String(decoding: try JSONEncoder.shell.encode(value), as: UTF8.self))
-            } catch {
-                console.error("the command's result cannot be printed as JSON: \(error)")
-                return .failure
-            }
+    /// Prints a command's output: under `--json` a `result` document with its value (or its text when it has
+    /// none), else its text.
+    private func print(_ output: ModuleCommandOutput, of name: String) -> ExitCode {
+        if invocation.json {
+            // A command without a structured value gives its text.
+            console.json("result", CommandResult(command: name, value: output.value, text: output.text))
         } else if !output.text.isEmpty {
             console.out(output.text)
         }
@@ -103,6 +98,19 @@ struct ShellCommands {
         Self.rows(moduleCommands: moduleCommands, width: width).forEach { console.out($0) }
     }
 
+    /// `help --json`: every command, with its usage, summary and (for a module's) the module.
+    private func printHelpJSON() {
+        struct Entry: Encodable {
+            let name: String
+            let usage: String
+            let summary: String
+            let module: ModuleIdentifier?
+        }
+        let shell = Self.builtIn.map { Entry(name: String($0.usage.prefix { $0 != " " }), usage: $0.usage, summary: $0.summary, module: nil) }
+        let modules = manager.moduleCommands().map { Entry(name: $0.command.name, usage: $0.command.usage, summary: $0.command.summary, module: $0.module) }
+        console.json("help", shell + modules)
+    }
+
     /// One line per module command, usage padded to `width`, then its summary and module.
     static func rows(moduleCommands: [(module: ModuleIdentifier, command: ModuleCommand)], width: Int) -> [String] {
         moduleCommands.map { module, command in
@@ -112,8 +120,7 @@ struct ShellCommands {
 
     private func reload(_ arguments: [String]) -> ExitCode {
         guard arguments.count == 1, let name = arguments.first else {
-            console.error("usage: reload <module>")
-            return .usage
+            return fail("usage: reload <module>", .usage)
         }
         let identifier = ModuleIdentifier(name)
         do {
@@ -121,29 +128,42 @@ struct ShellCommands {
             _ = try manager.bridge.resolve(identifier)
             let others = released.filter { $0 != identifier }
             let note = others.isEmpty ? "" : " (released too: \(others.map(\.rawValue).joined(separator: ", ")))"
-            console.out("Reloaded \(identifier)\(note).")
+            if invocation.json {
+                console.json("result", CommandResult(command: "reload", value: released.map(\.rawValue), text: "Reloaded \(identifier)\(note)."))
+            } else {
+                console.out("Reloaded \(identifier)\(note).")
+            }
             return .ok
         } catch {
-            console.error("reload \(identifier): \(error)")
-            return error.code == .unknownModule ? .usage : .failure
+            return fail("reload \(identifier): \(error)", error.code == .unknownModule ? .usage : .failure)
         }
+    }
+
+    /// Reports a failed command (an `error` document under `--json`) and returns its status.
+    private func fail(_ message: String, _ code: ExitCode) -> ExitCode {
+        invocation.json ? console.jsonError(message, exitStatus: code) : console.error(message)
+        return code
     }
 
     private func startup() {
         let report = manager.initiator.report
-        if invocation.json, let data = try? report.jsonData() {
-            return console.out(String(decoding: data, as: UTF8.self))
-        }
+        if invocation.json { return console.json("startupReport", report) }
         console.out(report.renderTable(useColor: console.outputColor))
     }
 }
 
-extension JSONEncoder {
-    /// Pretty, sorted, ISO 8601 dates: the shell's `--json` output.
-    static var shell: JSONEncoder {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .iso8601
-        return encoder
+/// A module command's output as a `--json` document: the command, its structured value, and its text.
+struct CommandResult: Encodable {
+    let command: String
+    let value: (any Encodable & Sendable)?
+    let text: String
+
+    private enum Key: String, CodingKey { case command, value, text }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: Key.self)
+        try container.encode(command, forKey: .command)
+        if let value { try container.encode(value, forKey: .value) }
+        try container.encode(text, forKey: .text)
     }
 }

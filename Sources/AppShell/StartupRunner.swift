@@ -60,7 +60,7 @@ struct StartupRunner {
     private func printReport(_ report: StartupReport) {
         let console = runtime.console
         if invocation.json {
-            if let data = try? report.jsonData() { console.out(String(decoding: data, as: UTF8.self)) }
+            console.json("startupReport", report)
         } else {
             console.out(report.renderTable(useColor: console.outputColor))
         }

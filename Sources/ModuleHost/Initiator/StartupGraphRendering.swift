@@ -59,3 +59,30 @@ extension StartupPlan {
             .replacingOccurrences(of: ">", with: "#gt;")
     }
 }
+
+/// One operation of the startup graph, for `app-shell graph --json`.
+package struct StartupGraphNode: Encodable, Sendable {
+    /// The operation's identifier.
+    package let identifier: String
+    /// The module that declares it, if any.
+    package let module: ModuleIdentifier?
+    /// Its phase.
+    package let phase: StartupPriority
+    /// The operations it waits for (edges point from these to it).
+    package let dependencies: [String]
+    /// `required` or `optional`, after the phase's default.
+    package let failurePolicy: StartupFailurePolicy
+}
+
+extension StartupPlan {
+    /// The plan's operations in the order they may start, with their dependencies.
+    package var graphNodes: [StartupGraphNode] {
+        orderIndices.map { index in
+            let operation = operations[index]
+            return StartupGraphNode(
+                identifier: operation.identifier, module: operation.module, phase: operation.priority,
+                dependencies: dependencyIndices[index].map { operations[$0].identifier },
+                failurePolicy: operation.effectiveFailurePolicy)
+        }
+    }
+}

@@ -6,5 +6,5 @@
 /// It is a SHA-256 over ModuleHost's Swift sources, comments and blank lines left out (see Scripts/abi-identity.sh).
 package enum ABIIdentity {
     /// 64 lowercase hex digits.
-    package static let current = "7b087a372617958951c65b947d25e68d5f1fcdfb89f10c593dd1fb9543e917e5"
+    package static let current = "1fef1bfb522cd4b93cc88c5022b2901d19a40e3a3c36938088f9958373dcce1f"
 }

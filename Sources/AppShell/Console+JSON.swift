@@ -1,0 +1,67 @@
+import ModuleHost
+
+extension Console {
+    /// Writes one `--json` document as a line: results to standard output, errors and diagnostics to standard
+    /// error. A payload that cannot be encoded is reported as an error instead.
+    func json<Payload: Encodable>(_ type: String, _ payload: Payload, toError: Bool = false) {
+        do {
+            let line = try JSONDocument(type, payload).line()
+            toError ? diagnostic(line) : out(line)
+        } catch {
+            self.error("the \(type) cannot be printed as JSON: \(error)")
+        }
+    }
+
+    /// An error message as a `--json` document (type `error`) on standard error.
+    func jsonError(_ message: String, exitStatus: ExitCode) {
+        json("error", ErrorPayload(message: message, exitStatus: exitStatus.rawValue), toError: true)
+    }
+
+    private struct ErrorPayload: Encodable {
+        let message: String
+        let exitStatus: Int32
+    }
+}
+
+/// A manifest or startup-plan problem in `--json` output: where it is, what it is, and what would fix it.
+struct DiagnosticPayload: Encodable {
+    let severity: String
+    let code: String
+    let file: String?
+    let line: Int?
+    let column: Int?
+    let path: String?
+    let message: String
+    let suggestion: String?
+
+    init(_ diagnostic: ManifestDiagnostic) {
+        severity = diagnostic.severity.rawValue
+        code = diagnostic.code.rawValue
+        file = diagnostic.file
+        line = diagnostic.location?.line
+        column = diagnostic.location?.column
+        path = diagnostic.path
+        message = diagnostic.message
+        suggestion = diagnostic.suggestion
+    }
+
+    init(_ problem: PlanProblem, file: String) {
+        severity = "error"
+        code = "startupPlan." + problem.code.rawValue
+        self.file = file
+        line = nil
+        column = nil
+        path = nil
+        message = problem.message
+        suggestion = problem.suggestion
+    }
+}
+
+/// `app-shell validate --json`: the verdict and every diagnostic.
+struct ValidationPayload: Encodable {
+    let file: String
+    let valid: Bool
+    let modules: Int?
+    let startupOperations: Int?
+    let diagnostics: [DiagnosticPayload]
+}

@@ -1,0 +1,70 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// One document app-shell prints under `--json`: compact, on one line (so a session is JSON Lines), as
+/// `{"data": …, "type": "<kind>", "version": 1}`; integers beyond ±2^53 are written as strings, which
+/// JavaScript and other tools that read numbers as doubles would otherwise round.
+struct JSONDocument<Payload: Encodable>: Encodable {
+    /// The format version of every document; it changes when a field changes meaning or goes away.
+    static var formatVersion: Int { 1 }
+
+    let type: String
+    let version: Int
+    let data: Payload
+
+    init(_ type: String, _ data: Payload) {
+        self.type = type
+        self.version = Self.formatVersion
+        self.data = data
+    }
+
+    /// The document as one line of JSON.
+    func line() throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        return LargeIntegers.quoted(in: String(decoding: try encoder.encode(self), as: UTF8.self))
+    }
+}
+
+/// Rewrites JSON text so that integers JavaScript cannot represent exactly become strings.
+enum LargeIntegers {
+    /// The largest integer a double holds exactly (2^53).
+    static let exactLimit: UInt64 = 1 << 53
+
+    /// `json` with every integer token outside ±2^53 quoted; strings and other numbers are left as they are.
+    static func quoted(in json: String) -> String {
+        var output = ""
+        var inString = false
+        var escaped = false
+        var token = ""
+        func flush() {
+            if isLarge(token) { output += "\"\(token)\"" } else { output += token }
+            token = ""
+        }
+        for character in json {
+            if inString {
+                output.append(character)
+                if escaped { escaped = false } else if character == "\\" { escaped = true } else if character == "\"" { inString = false }
+            } else if character == "-" || character.isASCII && character.isNumber || (!token.isEmpty && ".eE+".contains(character)) {
+                token.append(character)
+            } else {
+                flush()
+                output.append(character)
+                if character == "\"" { inString = true }
+            }
+        }
+        flush()
+        return output
+    }
+
+    private static func isLarge(_ token: String) -> Bool {
+        guard !token.isEmpty, !token.contains(where: { ".eE".contains($0) }) else { return false }
+        let digits = token.hasPrefix("-") ? token.dropFirst() : Substring(token)
+        guard let magnitude = UInt64(digits) else { return digits.count > 15 }
+        return magnitude > exactLimit
+    }
+}

@@ -81,9 +81,9 @@ struct AppShellEndToEndTests {
         let workspace = try Workspace(manifest: #"{"modules": ["ClockModule.ClockModule"]}"#)
         let result = try await workspace.run(["-q", "--json"], input: "services\nmodules\n")
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.contains(#""service" : "ClockInterface.ClockService""#))
-        #expect(result.stdout.contains(#""status" : "ok""#))
-        #expect(result.stdout.contains(#""state" : "loaded""#))
+        #expect(result.stdout.contains(#""service":"ClockInterface.ClockService""#))
+        #expect(result.stdout.contains(#""status":"ok""#))
+        #expect(result.stdout.contains(#""state":"loaded""#))
     }
 
     @Test func numbersWorkAnonymouslyWithoutAuthModule() async throws {
@@ -98,7 +98,8 @@ struct AppShellEndToEndTests {
         let workspace = try Workspace()
         let result = try await workspace.run(["fact", "28", "--json"])
         #expect(result.status == 0)
-        let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        let result28 = JSONLines.data(result.stdout, type: "result") as? [String: Any]
+        let object = result28?["value"] as? [String: Any]
         #expect(object?["number"] as? Int == 28)
         #expect(object?["kind"] as? String == "perfect")
         let bad = try await workspace.run(["fact", "twelve"])
@@ -175,7 +176,7 @@ struct AppShellEndToEndTests {
         #expect(table.stdout.contains("com.modulehost.auth"))
         #expect(table.stdout.contains("registered"))
         let json = try await workspace.run(["modules", "--json"])
-        let list = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]]
+        let list = JSONLines.data(json.stdout, type: "modules") as? [[String: Any]]
         let identifiers = list?.compactMap { $0["identifier"] as? String } ?? []
         #expect(Set(identifiers).isSuperset(of: ["com.modulehost.auth", "com.modulehost.numbers", "com.modulehost.clock"]))
     }

@@ -19,7 +19,7 @@ struct FaultTests {
             """)
         let result = try await workspace.run(["--verbose", "--json"])
         #expect(result.status == 70)
-        let report = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let report = try #require(JSONLines.data(result.stdout, type: "startupReport") as? [String: Any])
         let operations = try #require(report["operations"] as? [[String: Any]])
         let states = Dictionary(uniqueKeysWithValues: operations.compactMap { op in
             (op["identifier"] as? String).map { ($0, op["state"] as? String ?? "") }
@@ -38,7 +38,7 @@ struct FaultTests {
             """)
         let result = try await workspace.run(["--json"], input: "quit\n")
         #expect(result.status == 70)
-        #expect(result.stdout.contains(#""state" : "timedOut""#))
+        #expect(result.stdout.contains(#""state":"timedOut""#))
         #expect(result.stderr.contains("numbers.warm-primes"))
     }
 
@@ -97,7 +97,7 @@ struct FaultTests {
             try String(contentsOf: workspace.url.appendingPathComponent($0), encoding: .utf8)
         }
         let everything = ([first.all, second.all] + traces).joined(separator: "\n")
-        #expect(first.stdout.contains(#""displayName" : "Alice""#), "login's structured output under --json")
+        #expect(first.stdout.contains(#""displayName":"Alice""#), "login's structured output under --json")
         #expect(second.stdout.contains("Logged out alice."))
         #expect(token.count >= 32)
         #expect(!everything.contains("wonderland"))

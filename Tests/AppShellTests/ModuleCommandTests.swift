@@ -42,14 +42,14 @@ struct ModuleCommandTests {
         #expect(uptime.status == 0, "\(uptime.stderr)")
         #expect(uptime.stdout.hasPrefix("up "))
         let uptimeJSON = try await workspace.run(["uptime", "--json"])
-        let object = try JSONSerialization.jsonObject(with: Data(uptimeJSON.stdout.utf8)) as? [String: Any]
+        let object = (JSONLines.data(uptimeJSON.stdout, type: "result") as? [String: Any])?["value"] as? [String: Any]
         #expect(object?["seconds"] is Double)
 
         let login = try await workspace.run(["login", "alice"], input: "wonderland\n")
         #expect(login.status == 0, "\(login.stderr)")
         #expect(login.stdout.contains("Logged in as Alice (alice)."))
         let whoami = try await workspace.run(["whoami", "--json"])
-        let identity = try JSONSerialization.jsonObject(with: Data(whoami.stdout.utf8)) as? [String: Any]
+        let identity = (JSONLines.data(whoami.stdout, type: "result") as? [String: Any])?["value"] as? [String: Any]
         #expect(identity?["authenticated"] as? Bool == true)
         #expect((identity?["user"] as? [String: Any])?["username"] as? String == "alice")
         #expect(!whoami.all.contains("wonderland"))
@@ -150,7 +150,7 @@ struct ModuleCommandTests {
         let workspace = try Workspace(manifest: Self.withoutNumbers)
         let result = try await workspace.run(["-q", "--json"], input: "modules\nuptime\nmodules\n")
         #expect(result.status == 0, "\(result.stderr)")
-        let states = result.stdout.components(separatedBy: #""state" : ""#).dropFirst().map { $0.prefix { $0 != "\"" } }
+        let states = result.stdout.components(separatedBy: #""state":""#).dropFirst().map { $0.prefix { $0 != "\"" } }
         #expect(states == ["registered", "loaded"])
     }
 

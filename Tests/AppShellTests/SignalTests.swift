@@ -83,7 +83,7 @@ struct SignalTests {
                                          when: { err.text.contains("greeter.warm-up: started") }, signal: SIGINT)
 
         #expect(result.status == 130, "\(result.stderr)")
-        let report = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any],
+        let report = try #require(JSONLines.data(result.stdout, type: "startupReport") as? [String: Any],
                                   "the startup report, and nothing else: \(result.stdout)")
         let operations = try #require(report["operations"] as? [[String: Any]])
         let records = Dictionary(uniqueKeysWithValues: operations.compactMap { op in (op["identifier"] as? String).map { ($0, op) } })

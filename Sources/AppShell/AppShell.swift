@@ -24,14 +24,17 @@ struct AppShell {
             invocation = try Invocation.parse(arguments)
         } catch {
             console.error(error.message)
-            console.diagnostic("Run 'app-shell --help' for usage.")
+            console.diagnostic("Usage: " + HelpText.usage(of: error.subcommand))
+            console.diagnostic("Run 'app-shell \(error.subcommand.map { "help \($0)" } ?? "--help")' for usage.")
             return .usage
         }
         do {
             switch invocation.command {
-            case .help:
-                console.out(Invocation.usage)
-                printModuleCommands(invocation)
+            case .help(let topic):
+                return help(topic, invocation)
+            case .completionScript(let shell):
+                let names = (HostRuntime.moduleCommandsQuietly(invocation) ?? []).map(\.command.name)
+                console.outPartial(CompletionScript(moduleCommands: names).script(for: shell))
                 return .ok
             case .version:
                 console.out("app-shell \(Invocation.version)")
@@ -118,12 +121,21 @@ struct AppShell {
         return await shutdown.perform(status, cancelRemaining: true)
     }
 
-    /// After `--help`: the commands the manifest's modules declare, when the manifest can be read.
-    private func printModuleCommands(_ invocation: Invocation) {
-        guard let commands = HostRuntime.moduleCommandsQuietly(invocation), !commands.isEmpty else { return }
-        console.out("")
-        console.out("COMMANDS FROM MODULES (in \(invocation.manifestPath)):")
-        ShellCommands.rows(moduleCommands: commands, width: commands.map(\.command.usage.count).max() ?? 0).forEach { console.out($0) }
+    /// `--help`, `help <subcommand>`, `<subcommand> --help`: the help wrapped to the output's width, with the
+    /// commands the manifest's modules declare when it can be read.
+    private func help(_ topic: String?, _ invocation: Invocation) -> ExitCode {
+        let help = HelpText(width: TerminalWidth.current(), moduleCommands: HostRuntime.moduleCommandsQuietly(invocation) ?? [])
+        guard let topic else {
+            console.out(help.general())
+            return .ok
+        }
+        guard let text = help.subcommand(topic) else {
+            console.error("no subcommand or module command named \(DisplayText.quoted(topic, with: "'"))")
+            console.diagnostic("Run 'app-shell --help' for usage.")
+            return .usage
+        }
+        console.out(text)
+        return .ok
     }
 
     /// The default: start the modules, serve commands, shut down in order.

@@ -39,7 +39,7 @@ struct Listings {
     }
 
     private func table(_ header: [String], _ rows: [[String]]) {
-        let lines = TextTable(columns: header.map { TextTable.Column($0) }, rows: rows).lines()
+        let lines = TextTable(columns: header.map { TextTable.Column($0) }, rows: rows, lineWidth: TerminalWidth.current()).lines()
         if let first = lines.first { console.out(console.styled(first, .bold)) }
         lines.dropFirst().forEach { console.out($0) }
     }

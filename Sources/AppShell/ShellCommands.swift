@@ -12,7 +12,7 @@ struct ShellCommands {
         ("help", "show this list"),
         ("modules", "the registered modules and their state"),
         ("services", "the services and the modules that provide them"),
-        ("startup", "the startup report"),
+        ("startup [--full]", "the startup report (--full: nothing cut to fit the width)"),
         ("reload <module>", "release a module (and the loaded modules that require it) and load it afresh"),
         ("quit", "shut down and exit"),
     ]
@@ -33,7 +33,9 @@ struct ShellCommands {
         case "help", "?": invocation.json ? printHelpJSON() : printHelp()
         case "modules": Listings(console: console, json: invocation.json).modules(manager.modules)
         case "services": Listings(console: console, json: invocation.json).services(manager.bridge)
-        case "startup": startup()
+        case "startup":
+            guard arguments.isEmpty || arguments == ["--full"] else { return fail("usage: startup [--full]", .usage) }
+            startup(full: invocation.full || arguments == ["--full"])
         case "reload": return reload(arguments)
         default: return await runModuleCommand(name, arguments, io: io, line: line)
         }
@@ -145,10 +147,10 @@ struct ShellCommands {
         return code
     }
 
-    private func startup() {
+    private func startup(full: Bool) {
         let report = manager.initiator.report
         if invocation.json { return console.json("startupReport", report) }
-        console.out(report.renderTable(useColor: console.outputColor))
+        console.out(report.renderTable(useColor: console.outputColor, width: full ? nil : TerminalWidth.current()))
     }
 }
 

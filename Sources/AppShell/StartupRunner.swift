@@ -62,7 +62,7 @@ struct StartupRunner {
         if invocation.json {
             console.json("startupReport", report)
         } else {
-            console.out(report.renderTable(useColor: console.outputColor))
+            console.out(report.renderTable(useColor: console.outputColor, width: invocation.full ? nil : TerminalWidth.current()))
         }
     }
 

@@ -15,8 +15,14 @@ struct ModuleCommandTests {
         for output in [prompt.stdout, global.stdout] {
             for (usage, module) in [("login <user>", "auth"), ("logout", "auth"), ("whoami", "auth"), ("fact <n>", "numbers"),
                                     ("random", "numbers"), ("history", "numbers"), ("uptime", "clock")] {
-                let line = output.split(separator: "\n").first { $0.trimmingCharacters(in: .whitespaces).hasPrefix(usage + " ") }
-                #expect(line?.hasSuffix("[com.modulehost.\(module)]") == true, "\(usage) in:\n\(output)")
+                // An entry may wrap: its line and the indented lines after it, up to the next entry.
+                let lines = output.split(separator: "\n").map(String.init)
+                let start = lines.firstIndex { $0.trimmingCharacters(in: .whitespaces).hasPrefix(usage + " ") }
+                let entry = start.map { index in
+                    ([lines[index]] + lines[(index + 1)...].prefix { $0.hasPrefix("      ") && !$0.trimmingCharacters(in: .whitespaces).hasPrefix("[") || $0.hasPrefix("                ") })
+                        .map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+                }
+                #expect(entry?.hasSuffix("[com.modulehost.\(module)]") == true, "\(usage) in:\n\(output)")
             }
         }
     }

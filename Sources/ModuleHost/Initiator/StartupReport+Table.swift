@@ -2,21 +2,23 @@ import Foundation
 
 extension StartupReport {
     /// The report as an aligned text table (operation, module, phase, state, waited ms, ran ms, error),
-    /// followed by the critical path and totals; long cells are truncated to fit about 100 columns.
-    package func renderTable(useColor: Bool = false) -> String {
-        (operationTableLines(useColor: useColor) + [""] + summaryLines()).joined(separator: "\n") + "\n"
+    /// followed by the critical path and totals.
+    ///
+    /// With a `width`, the error column takes what the others leave (cut cells end with "…", and a line says where
+    /// to read them in full); where the other columns do not fit with 12 columns to spare, each operation is a
+    /// block of short lines instead, nothing cut. Identifiers are never cut. Without a width nothing is cut.
+    package func renderTable(useColor: Bool = false, width: Int? = 100) -> String {
+        let table = operationTable(width: width)
+        let body = table.fitsLineWidth ? operationTableLines(table, useColor: useColor) : operationBlocks(width: width ?? 80)
+        let note = table.fitsLineWidth && table.cutsCells ? Self.wrapped("(errors cut to fit \(width ?? 0) columns; `startup --full` or --json shows them in full)", width: width ?? 80) : []
+        let summary = summaryLines().flatMap { line in width.map { Self.wrapped(line, width: $0) } ?? [line] }
+        return (body + note + [""] + summary).joined(separator: "\n") + "\n"
     }
 
-    /// The line width the table aims to fit.
-    static let tableWidth = 100
-
-    /// The header, a rule and one line per operation; the state column coloured when `useColor`.
-    private func operationTableLines(useColor: Bool) -> [String] {
+    private func operationTable(width: Int?) -> TextTable {
         let columns = [
-            TextTable.Column("OPERATION", maxWidth: 32), TextTable.Column("MODULE", maxWidth: 24),
-            TextTable.Column("PHASE", maxWidth: 15), TextTable.Column("STATE", maxWidth: 9),
-            TextTable.Column("WAIT MS", maxWidth: 9, alignsRight: true),
-            TextTable.Column("RAN MS", maxWidth: 9, alignsRight: true), TextTable.Column("ERROR"),
+            TextTable.Column("OPERATION"), TextTable.Column("MODULE"), TextTable.Column("PHASE"), TextTable.Column("STATE"),
+            TextTable.Column("WAIT MS", alignsRight: true), TextTable.Column("RAN MS", alignsRight: true), TextTable.Column("ERROR"),
         ]
         let rows = operations.map { record in
             [
@@ -25,11 +27,48 @@ extension StartupReport {
                 record.message.map { $0.replacingOccurrences(of: "\n", with: " ") } ?? "",
             ]
         }
+        var table = TextTable(columns: columns, rows: rows, lineWidth: width)
+        table.minimumLastWidth = 12
+        return table
+    }
+
+    /// The header, a rule and one line per operation; the state column coloured when `useColor`.
+    private func operationTableLines(_ table: TextTable, useColor: Bool) -> [String] {
         let stateColumn = 3
-        let table = TextTable(columns: columns, rows: rows, lineWidth: Self.tableWidth)
         return table.lines(rule: true) { row, column, cell in
             useColor && column == stateColumn ? Self.colored(cell, for: operations[row].state) : cell
         }
+    }
+
+    /// For narrow terminals: each operation as a few short lines, its error wrapped to `width`.
+    private func operationBlocks(width: Int) -> [String] {
+        operations.flatMap { record -> [String] in
+            var lines = ["\(record.identifier): \(record.state.rawValue)"]
+            lines.append("  \(record.module?.rawValue ?? "-"), \(record.phase.rawValue)")
+            lines.append("  waited \(Self.formatMilliseconds(record.waited)) ms, ran \(Self.formatMilliseconds(record.ran)) ms")
+            if let message = record.message?.replacingOccurrences(of: "\n", with: " ") {
+                lines.append("  error: " + message)
+            }
+            return lines.flatMap { line in
+                let indent = line.hasPrefix("  ") ? "  " : ""
+                return Self.wrapped(String(line.dropFirst(indent.count)), width: max(10, width - indent.count)).map { indent + $0 }
+            }
+        }
+    }
+
+    /// `text` cut into lines of at most `width` characters, at spaces where it can.
+    private static func wrapped(_ text: String, width: Int) -> [String] {
+        var lines: [String] = []
+        var rest = Substring(text)
+        while rest.count > width {
+            let window = rest.prefix(width)
+            let cut = window.lastIndex(of: " ").map { rest.distance(from: rest.startIndex, to: $0) } ?? width
+            let end = rest.index(rest.startIndex, offsetBy: max(1, cut))
+            lines.append(String(rest[..<end]))
+            rest = rest[end...].drop { $0 == " " }
+        }
+        if !rest.isEmpty { lines.append(String(rest)) }
+        return lines
     }
 
     /// The critical path, the counts per state, the phases' wall times and the totals.
@@ -56,7 +95,8 @@ extension StartupReport {
     /// Milliseconds with one decimal, or "-" when absent.
     static func formatMilliseconds(_ duration: Duration?) -> String {
         guard let duration else { return "-" }
-        return String(format: "%.1f", duration.milliseconds)
+        let tenths = Int64((duration.milliseconds * 10).rounded())
+        return "\(tenths / 10).\(abs(tenths % 10))"
     }
 
     /// Wraps already-padded text in an ANSI colour chosen by state.

@@ -6,5 +6,5 @@
 /// It is a SHA-256 over ModuleHost's Swift sources, comments and blank lines left out (see Scripts/abi-identity.sh).
 package enum ABIIdentity {
     /// 64 lowercase hex digits.
-    package static let current = "1fef1bfb522cd4b93cc88c5022b2901d19a40e3a3c36938088f9958373dcce1f"
+    package static let current = "4c5e3287aa7eea82f9d391010d17104ce09a3aa18915e1a34e1e2e0a759f212b"
 }

@@ -45,6 +45,20 @@ package struct TextTable {
         return widths
     }
 
+    /// Whether every column but the last fits `lineWidth` at full width, with at least `minimumLastWidth` left
+    /// for the last one (always, without a `lineWidth`).
+    package var fitsLineWidth: Bool {
+        guard let lineWidth else { return true }
+        let natural = columns.indices.dropLast().map { cellWidth($0, cap: columns[$0].maxWidth) }
+        return natural.reduce(0, +) + 2 * (columns.count - 1) + minimumLastWidth <= lineWidth
+    }
+
+    /// Whether some cell is cut at the widths the table renders with.
+    package var cutsCells: Bool {
+        let widths = widths()
+        return rows.contains { row in row.indices.contains { $0 < widths.count && row[$0].count > widths[$0] } }
+    }
+
     /// The header line, then (with `rule`) a line of dashes, then one line per row. `style` may decorate a
     /// padded cell of a row (by row and column index), e.g. with colour; it is not applied to the header.
     package func lines(rule: Bool = false, style: ((_ row: Int, _ column: Int, _ cell: String) -> String)? = nil) -> [String] {

@@ -1,0 +1,75 @@
+import ModuleHost
+
+/// `app-shell --help` and `app-shell help <subcommand>`, rendered from ``CommandLineTable`` at a width.
+struct HelpText {
+    let width: Int
+    /// The commands the manifest's modules declare, when it can be read.
+    let moduleCommands: [(module: ModuleIdentifier, command: ModuleCommand)]
+
+    /// The shell's help.
+    func general() -> String {
+        var lines = TextWrap.lines("USAGE: app-shell [<subcommand>] [<options>]", width: width, indent: 7)
+            + TextWrap.lines("       app-shell <module-command> [<argument>...] [<options>]", width: width, indent: 7) + [""]
+        lines += TextWrap.lines("Loads the modules listed in a manifest, runs their startup operations, then serves commands: an interactive prompt on a terminal, or one command per line from standard input.", width: width)
+        lines += ["", "SUBCOMMANDS:"]
+        lines += rows(CommandLineTable.subcommands.map { ($0.arguments.isEmpty ? $0.name : "\($0.name) \($0.arguments)", $0.abstract) })
+        lines += rows([("<module-command>", "start the modules, run one command a module declares, and exit (listed below)")])
+        lines += ["", "OPTIONS:"] + rows(CommandLineTable.options.map { ($0.label, $0.help) })
+        if !moduleCommands.isEmpty {
+            lines += ["", "COMMANDS FROM MODULES:"]
+            lines += rows(moduleCommands.map { ($0.command.usage, "\($0.command.summary) [\($0.module)]") })
+        }
+        lines += ["", "ENVIRONMENT:"] + rows([("NO_COLOR", "when set, never use colours (they are used only on a terminal anyway)"),
+                                              ("COLUMNS", "the width of the output when it is not a terminal (default 80)")])
+        lines += ["", "EXIT STATUS:"]
+        lines += TextWrap.lines("0 ok, 1 command failed, 64 usage error, 65 invalid manifest or startup plan, 66 manifest not found, 70 startup failed, 73 cannot write the trace, 77 authentication failed, 130 interrupted (SIGINT), 143 terminated (SIGTERM); commands read from standard input: the status of the first command that failed.", width: width - 2).map { "  " + $0 }
+        lines += ["", "See 'app-shell help <subcommand>' for one subcommand's options."]
+        return lines.joined(separator: "\n")
+    }
+
+    /// One subcommand's (or module command's) help; `nil` when the name is neither.
+    func subcommand(_ name: String) -> String? {
+        if let subcommand = CommandLineTable.subcommand(name) {
+            let options = CommandLineTable.options.filter { $0.appliesTo != nil && $0.applies(to: subcommand.kind) }
+            var lines = TextWrap.lines("OVERVIEW: \(subcommand.abstract)", width: width, indent: 10) + [""]
+            lines += TextWrap.lines(Self.usageLine(for: name), width: width, indent: 7)
+            if !options.isEmpty { lines += ["", "OPTIONS:"] + rows(options.map { ($0.label, $0.help) }) }
+            return lines.joined(separator: "\n")
+        }
+        guard let (module, command) = moduleCommands.first(where: { $0.command.name == name }) else { return nil }
+        let options = CommandLineTable.options.filter { $0.appliesTo != nil && $0.applies(to: .moduleCommand) }
+        var lines = TextWrap.lines("OVERVIEW: \(command.summary) (from \(module))", width: width, indent: 10) + [""]
+        lines += TextWrap.lines("USAGE: app-shell \(command.usage) [<options>]", width: width, indent: 7)
+        lines += ["", "OPTIONS:"] + rows(options.map { ($0.label, $0.help) })
+        return lines.joined(separator: "\n")
+    }
+
+    /// `USAGE: app-shell validate [<options>]`, for help.
+    static func usageLine(for subcommand: String?) -> String {
+        "USAGE: " + usage(of: subcommand)
+    }
+
+    /// `app-shell validate [<options>]`: how a subcommand (or, for `nil`, the shell) is called.
+    static func usage(of subcommand: String?) -> String {
+        guard let subcommand, let entry = CommandLineTable.subcommand(subcommand) else {
+            return "app-shell [<subcommand>] [<options>]"
+        }
+        return "app-shell \(entry.name)\(entry.arguments.isEmpty ? "" : " " + entry.arguments) [<options>]"
+    }
+
+    /// Two columns: names padded, descriptions wrapped to the width (below the name when the names are wide).
+    private func rows(_ entries: [(String, String)]) -> [String] {
+        let nameWidth = min(entries.map(\.0.count).max() ?? 0, max(10, width / 3))
+        let descriptionWidth = max(20, width - nameWidth - 4)
+        return entries.flatMap { name, description -> [String] in
+            let wrapped = TextWrap.lines(description, width: descriptionWidth)
+            let indent = String(repeating: " ", count: nameWidth + 4)
+            if name.count > nameWidth || width < 40 {
+                return TextWrap.lines(name, width: max(10, width - 2)).map { "  " + $0 }
+                    + TextWrap.lines(description, width: max(20, width - 6)).map { "      " + $0 }
+            }
+            let first = "  " + name.padding(toLength: nameWidth, withPad: " ", startingAt: 0) + "  " + wrapped[0]
+            return [first] + wrapped.dropFirst().map { indent + $0 }
+        }
+    }
+}

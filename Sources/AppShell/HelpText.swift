@@ -23,7 +23,7 @@ struct HelpText {
                                               ("COLUMNS", "the width of the output when it is not a terminal (default 80)")])
         lines += ["", "EXIT STATUS:"]
         lines += TextWrap.lines("0 ok, 1 command failed, 64 usage error, 65 invalid manifest or startup plan, 66 manifest not found, 70 startup failed, 73 cannot write the trace, 77 authentication failed, 130 interrupted (SIGINT), 143 terminated (SIGTERM); commands read from standard input: the status of the first command that failed.", width: width - 2).map { "  " + $0 }
-        lines += ["", "See 'app-shell help <subcommand>' for one subcommand's options."]
+        lines += [""] + TextWrap.lines("See 'app-shell help <subcommand>' for one subcommand's options.", width: width)
         return lines.joined(separator: "\n")
     }
 

@@ -61,6 +61,11 @@ struct Console: Sendable {
         write(text + "\n", to: STDERR_FILENO)
     }
 
+    /// Writes text to standard error without a newline (progress that redraws itself).
+    func diagnosticPartial(_ text: String) {
+        if !text.isEmpty { write(text, to: STDERR_FILENO) }
+    }
+
     private func write(_ text: String, to descriptor: Int32) {
         let handle = descriptor == STDERR_FILENO ? FileHandle.standardError : FileHandle.standardOutput
         // A closed pipe (`app-shell modules | head -1`) is not an error worth dying for.

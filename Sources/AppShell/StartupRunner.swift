@@ -26,7 +26,8 @@ struct StartupRunner {
             interruption.record(number)
             initiator.cancel()
         }
-        let progress = console.errorIsTerminal && !invocation.quiet ? Task { await showProgress(initiator) } : nil
+        let showsProgress = console.errorIsTerminal ? !invocation.quiet : invocation.verbose
+        let progress = showsProgress ? Task { await showProgress(initiator) } : nil
         defer { progress?.cancel() }
 
         do {
@@ -66,22 +67,19 @@ struct StartupRunner {
         }
     }
 
+    /// On a terminal, progress updated in place (``ProgressBoard``); otherwise, under `--verbose`, a plain log of
+    /// the events, one line each.
     private func showProgress(_ initiator: Initiator) async {
         let console = runtime.console
+        var board = ProgressBoard { console.styled($0, $1, forError: true) }
+        defer { console.diagnosticPartial(board.clear()) }
         for await event in initiator.events {
-            switch event {
-            case .phaseStarted(let phase):
-                console.diagnostic(console.styled("» phase \(phase.rawValue)", .dim, forError: true))
-            case .operationStarted(let identifier, _):
-                console.diagnostic(console.styled("  … \(identifier)", .dim, forError: true))
-            case .operationFinished(let record):
-                let mark = record.state == .succeeded ? console.styled("✓", .green, forError: true) : console.styled("✗", .red, forError: true)
-                console.diagnostic("  \(mark) \(record.identifier) \(record.state.rawValue)")
-            case .phaseFinished:
-                break
-            case .finished:
-                return
+            if console.errorIsTerminal {
+                console.diagnosticPartial(board.apply(event))
+            } else {
+                console.diagnostic(event.description)
             }
+            if case .finished = event { return }
         }
     }
 }

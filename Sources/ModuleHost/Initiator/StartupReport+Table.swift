@@ -93,7 +93,7 @@ extension StartupReport {
     }
 
     /// Milliseconds with one decimal, or "-" when absent.
-    static func formatMilliseconds(_ duration: Duration?) -> String {
+    package static func formatMilliseconds(_ duration: Duration?) -> String {
         guard let duration else { return "-" }
         let tenths = Int64((duration.milliseconds * 10).rounded())
         return "\(tenths / 10).\(abs(tenths % 10))"

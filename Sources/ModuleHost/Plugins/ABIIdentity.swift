@@ -6,5 +6,5 @@
 /// It is a SHA-256 over ModuleHost's Swift sources, comments and blank lines left out (see Scripts/abi-identity.sh).
 package enum ABIIdentity {
     /// 64 lowercase hex digits.
-    package static let current = "4c5e3287aa7eea82f9d391010d17104ce09a3aa18915e1a34e1e2e0a759f212b"
+    package static let current = "eccc9e8797995051d20cf802b185bd2a3cc2a491e1863ca581c100a5654bfcdd"
 }

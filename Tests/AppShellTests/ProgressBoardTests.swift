@@ -1,0 +1,41 @@
+import ModuleHost
+import Testing
+
+@testable import AppShell
+
+/// Issue 14, point 7: on a terminal, startup progress updates in place: one line per running operation, replaced
+/// by its result.
+@Suite("Startup progress in place")
+struct ProgressBoardTests {
+    @Test func runningLinesAreRedrawnAndReplacedByResults() async throws {
+        let initiator = Initiator(maxConcurrentOperations: 2)
+        try initiator.add("a.first", priority: .asyncHigh) {}
+        try initiator.add("b.second", priority: .asyncHigh, failurePolicy: .optional) { throw CancellationError() }
+        _ = try await initiator.start()
+        let report = await initiator.drain()
+        let first = try #require(report.record("a.first"))
+        let second = try #require(report.record("b.second"))
+
+        var board = ProgressBoard()
+        #expect(board.apply(.phaseStarted(.asyncHigh)) == "» phase asyncHigh\n")
+        #expect(board.apply(.operationStarted(identifier: "a.first", phase: .asyncHigh)) == "  … a.first\n")
+        // A second running line: the first is erased (cursor up one line, clear below) and both drawn.
+        #expect(board.apply(.operationStarted(identifier: "b.second", phase: .asyncHigh)) == "\u{1B}[1A\u{1B}[J  … a.first\n  … b.second\n")
+        // A result replaces its running line and stays; the other running line is drawn below it.
+        let done = board.apply(.operationFinished(first))
+        #expect(done.hasPrefix("\u{1B}[2A\u{1B}[J  ✓ a.first succeeded "))
+        #expect(done.hasSuffix(" ms\n  … b.second\n"))
+        let failed = board.apply(.operationFinished(second))
+        #expect(failed.hasPrefix("\u{1B}[1A\u{1B}[J  ✗ b.second failed"))
+        #expect(board.running.isEmpty)
+        #expect(board.clear() == "", "nothing left to clear")
+    }
+
+    @Test func clearingRemovesTheRunningLines() {
+        var board = ProgressBoard()
+        _ = board.apply(.operationStarted(identifier: "x", phase: .high))
+        _ = board.apply(.operationStarted(identifier: "y", phase: .high))
+        #expect(board.clear() == "\u{1B}[2A\u{1B}[J")
+        #expect(board.clear() == "")
+    }
+}

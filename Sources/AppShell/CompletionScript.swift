@@ -53,7 +53,7 @@ struct CompletionScript {
 
     private func zsh() -> String {
         let options = CommandLineTable.options.map { option -> String in
-            let help = option.help.replacingOccurrences(of: "'", with: "").replacingOccurrences(of: "[", with: "(").replacingOccurrences(of: "]", with: ")")
+            let help = option.help.replacing("'", with: "").replacing("[", with: "(").replacing("]", with: ")")
             let action = option.isFlag ? "" : option.completesFiles ? ":\(option.valueName ?? "value"):_files" : ":\(option.valueName ?? "value"):"
             return "    '--\(option.long)[\(help)]\(action)'"
         }
@@ -75,7 +75,7 @@ struct CompletionScript {
             var line = "complete -c app-shell -l \(option.long)"
             if let short = option.short { line += " -s \(short)" }
             if !option.isFlag { line += option.completesFiles ? " -r -F" : " -r" }
-            line += " -d '\(option.help.replacingOccurrences(of: "'", with: ""))'"
+            line += " -d '\(option.help.replacing("'", with: ""))'"
             lines.append(line)
         }
         lines.append("complete -c app-shell -n '__fish_use_subcommand' -a '\(words.joined(separator: " "))'")

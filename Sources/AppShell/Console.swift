@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 #if canImport(Glibc)
 import Glibc
@@ -67,8 +71,7 @@ struct Console: Sendable {
     }
 
     private func write(_ text: String, to descriptor: Int32) {
-        let handle = descriptor == STDERR_FILENO ? FileHandle.standardError : FileHandle.standardOutput
         // A closed pipe (`app-shell modules | head -1`) is not an error worth dying for.
-        try? handle.write(contentsOf: Data(text.utf8))
+        DescriptorOutput.write(text, to: descriptor)
     }
 }

@@ -68,7 +68,7 @@ struct HelpText {
                 return TextWrap.lines(name, width: max(10, width - 2)).map { "  " + $0 }
                     + TextWrap.lines(description, width: max(20, width - 6)).map { "      " + $0 }
             }
-            let first = "  " + name.padding(toLength: nameWidth, withPad: " ", startingAt: 0) + "  " + wrapped[0]
+            let first = "  " + name.padded(to: nameWidth) + "  " + wrapped[0]
             return [first] + wrapped.dropFirst().map { indent + $0 }
         }
     }

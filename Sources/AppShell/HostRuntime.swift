@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import ModuleHost
 
 /// The loaded app: the manager built from the manifest, with the host environment injected.
@@ -39,11 +43,9 @@ struct HostRuntime: Sendable {
             continuation.yield(.failure(Stop(code: StartupRunner.exitCode(for: number))))
         }
         defer { events.setSignalHandler { _ in } }
-        let reader = Thread {
+        DetachedThread.start(name: "app-shell manifest") {
             continuation.yield(Result { () throws(Stop) in try load(invocation, console: console, loadingPlugins: loadingPlugins) })
         }
-        reader.name = "app-shell manifest"
-        reader.start()
         var iterator = outcomes.makeAsyncIterator()
         let first = await iterator.next() ?? .failure(Stop(code: .failure))
         continuation.finish()

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import ModuleHost
 
 /// Tables (or JSON) of modules and services, for the `modules` and `services` commands and subcommands.

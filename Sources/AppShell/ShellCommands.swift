@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import ModuleHost
 
 /// The shell's own commands (`help`, `modules`, `services`, `startup`, `reload`), and every other command
@@ -93,7 +97,7 @@ struct ShellCommands {
         let width = (Self.builtIn.map(\.usage.count) + moduleCommands.map(\.command.usage.count)).max() ?? 0
         console.out("Commands:")
         for (usage, summary) in Self.builtIn {
-            console.out("  \(usage.padding(toLength: width, withPad: " ", startingAt: 0))  \(summary)")
+            console.out("  \(usage.padded(to: width))  \(summary)")
         }
         guard !moduleCommands.isEmpty else { return }
         console.out("Commands from modules:")
@@ -116,7 +120,7 @@ struct ShellCommands {
     /// One line per module command, usage padded to `width`, then its summary and module.
     static func rows(moduleCommands: [(module: ModuleIdentifier, command: ModuleCommand)], width: Int) -> [String] {
         moduleCommands.map { module, command in
-            "  \(command.usage.padding(toLength: width, withPad: " ", startingAt: 0))  \(command.summary) [\(module)]"
+            "  \(command.usage.padded(to: width))  \(command.summary) [\(module)]"
         }
     }
 

@@ -1,6 +1,10 @@
 import ModuleHost
 import Dispatch
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 #if canImport(Glibc)
 import Glibc
@@ -55,7 +59,7 @@ final class ShellEvents: Sendable {
         signalSources = SignalSources(sources: sources)
         let requests = requests
         let echoOff = echoOff
-        let reader = Thread {
+        DetachedThread.start(name: "app-shell input") {
             let lines = LineReader(descriptor: STDIN_FILENO)
             while true {
                 requests.wait()
@@ -69,8 +73,6 @@ final class ShellEvents: Sendable {
                 }
             }
         }
-        reader.name = "app-shell input"
-        reader.start()
     }
 
     /// Also calls `handler` (on a background queue) when a signal arrives, e.g. to cancel startup; at once (on the
@@ -100,7 +102,7 @@ final class ShellEvents: Sendable {
         case .silenced:
             defer {
                 TerminalEcho.standardInput.unsilence()
-                FileHandle.standardError.write(Data("\n".utf8))
+                DescriptorOutput.write("\n", to: STDERR_FILENO)
             }
             return lines.next()
         }

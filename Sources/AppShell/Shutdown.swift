@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import ModuleHost
 
 /// Shuts the app down in order: lets (or makes) the later startup phases finish, unloads the modules in
@@ -58,7 +62,7 @@ struct Shutdown {
             let url = URL(fileURLWithPath: tracePath)
             try initiator.report.chromeTrace().write(to: url, options: .atomic)
         } catch {
-            runtime.console.error("cannot write the trace to \(tracePath): \(error.localizedDescription)")
+            runtime.console.error("cannot write the trace to \(tracePath): \(error)")
             return code == .ok ? .cannotWrite : code
         }
         return code

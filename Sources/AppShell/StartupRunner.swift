@@ -1,5 +1,16 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import ModuleHost
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Runs the initiator for the shell: eager modules, the blocking phases with live progress on a terminal,
 /// and a clean stop (with the report) when a required operation fails or a signal arrives.

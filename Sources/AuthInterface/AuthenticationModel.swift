@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Whether somebody is logged in. Only the authenticated state carries a user; the session
 /// token is an implementation detail and never leaves the module.

@@ -1,5 +1,9 @@
 import AuthInterface
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import ModuleHost
 
 /// Log-in with salted password hashes, sessions that persist across runs, and the host's user session.

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Facts about numbers, computed offline, with a per-user history of what was looked up.
 public protocol NumberFactService: AnyObject, Sendable {

@@ -1,5 +1,9 @@
 import AuthInterface
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import ModuleHost
 
 /// The AuthModule's commands: `login <user>`, `logout`, `whoami`.

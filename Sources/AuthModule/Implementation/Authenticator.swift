@@ -1,6 +1,10 @@
 import AuthInterface
 import ModuleHost
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The `AuthService` implementation: checks credentials, keeps the session, persists it and
 /// reports changes.

@@ -1,6 +1,15 @@
 import AuthInterface
 import CCrypt
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Password hashing with the system's crypt(3) (libxcrypt on Linux). No cryptography is
 /// implemented here: hashing, salting and salt randomness all come from the C library.

@@ -1,5 +1,9 @@
 import AuthInterface
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import ModuleHost
 
 /// Reads and writes `session.json` in the state directory.

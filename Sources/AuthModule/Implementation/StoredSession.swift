@@ -1,5 +1,9 @@
 import AuthInterface
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import ModuleHost
 
 /// The persisted form of a session (`session.json`).

@@ -1,5 +1,9 @@
 import AuthInterface
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import ModuleHost
 
 /// A configured user, validated.
@@ -31,7 +35,7 @@ struct UserDirectory: Sendable {
         var firstSource: [String: String] = [:]
         for (source, record) in records {
             let username = record.username
-            guard !username.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+            guard !username.allSatisfy(\.isWhitespace) else {
                 throw AuthError(.invalidConfiguration, "\(source): username must not be empty")
             }
             if let earlier = firstSource[username] {
@@ -184,8 +188,14 @@ extension AuthConfiguration {
         return ResolvedAuthConfiguration(users: directory, stateDirectory: stateURL.standardizedFileURL, sessionLifetime: lifetime)
     }
 
+    /// `~` or `~/rest` with the home folder (`HOME`) in place of `~`; any other path as it is.
+    private static func expandingTilde(_ path: String) -> String {
+        guard path == "~" || path.hasPrefix("~/"), let home = ProcessInfo.processInfo.environment["HOME"], !home.isEmpty else { return path }
+        return home + path.dropFirst()
+    }
+
     private static func resolve(path: String, against base: URL) -> URL {
-        let expanded = (path as NSString).expandingTildeInPath
+        let expanded = expandingTilde(path)
         if expanded.hasPrefix("/") {
             return URL(fileURLWithPath: expanded)
         }

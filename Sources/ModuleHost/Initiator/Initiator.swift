@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Runs the app modules' startup operations in phases, respecting dependencies, in parallel where
 /// allowed, and reports exactly what happened.

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension StartupPlan {
     /// The plan as a Graphviz DOT digraph: one cluster per phase, edges point from a dependency to its dependent.
@@ -47,16 +51,16 @@ extension StartupPlan {
 
     /// Escapes a DOT quoted-string label (backslashes, quotes, newlines as `\n`).
     private static func dotEscaped(_ text: String) -> String {
-        text.replacingOccurrences(of: "\\", with: "\\\\")
-            .replacingOccurrences(of: "\"", with: "\\\"")
-            .replacingOccurrences(of: "\n", with: "\\n")
+        text.replacing("\\", with: "\\\\")
+            .replacing("\"", with: "\\\"")
+            .replacing("\n", with: "\\n")
     }
 
     /// Escapes a Mermaid quoted label using its entity codes.
     private static func mermaidEscaped(_ text: String) -> String {
-        text.replacingOccurrences(of: "\"", with: "#quot;")
-            .replacingOccurrences(of: "<", with: "#lt;")
-            .replacingOccurrences(of: ">", with: "#gt;")
+        text.replacing("\"", with: "#quot;")
+            .replacing("<", with: "#lt;")
+            .replacing(">", with: "#gt;")
     }
 }
 

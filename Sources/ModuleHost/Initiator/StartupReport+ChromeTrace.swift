@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension StartupReport {
     /// The report in Chrome Trace Event format (`{"traceEvents": [...], "displayTimeUnit": "ms"}`),
@@ -9,36 +13,60 @@ extension StartupReport {
     /// overlap in time get different lanes). Metadata (`"M"`) events name the process and lanes; global
     /// instant (`"i"`) events mark where each phase began and ended.
     package func chromeTrace() throws -> Data {
-        var events: [[String: Any]] = [
-            ["name": "process_name", "ph": "M", "pid": 1, "tid": 0, "args": ["name": "ModuleHost startup"]],
-            ["name": "thread_name", "ph": "M", "pid": 1, "tid": 0, "args": ["name": "phases"]],
+        var events: [TraceEvent] = [
+            TraceEvent(name: "process_name", ph: "M", tid: 0, args: TraceArguments(name: "ModuleHost startup")),
+            TraceEvent(name: "thread_name", ph: "M", tid: 0, args: TraceArguments(name: "phases")),
         ]
         let lanes = Self.assignLanes(operations)
         for lane in Set(lanes.values).sorted() {
-            events.append(["name": "thread_name", "ph": "M", "pid": 1, "tid": lane,
-                           "args": ["name": "lane \(lane)"]])
+            events.append(TraceEvent(name: "thread_name", ph: "M", tid: lane, args: TraceArguments(name: "lane \(lane)")))
         }
         for phase in phases {
             if let startedAt = phase.startedAt {
-                events.append(["name": "\(phase.phase.rawValue) began", "cat": "phase", "ph": "i", "s": "g",
-                               "ts": startedAt.microseconds, "pid": 1, "tid": 0])
+                events.append(TraceEvent(name: "\(phase.phase.rawValue) began", cat: "phase", ph: "i", s: "g", ts: startedAt.microseconds, tid: 0))
             }
             if let finishedAt = phase.finishedAt {
-                events.append(["name": "\(phase.phase.rawValue) ended", "cat": "phase", "ph": "i", "s": "g",
-                               "ts": finishedAt.microseconds, "pid": 1, "tid": 0])
+                events.append(TraceEvent(name: "\(phase.phase.rawValue) ended", cat: "phase", ph: "i", s: "g", ts: finishedAt.microseconds, tid: 0))
             }
         }
         for (index, record) in operations.enumerated() {
             guard let startedAt = record.startedAt, let ran = record.ran, let lane = lanes[index] else { continue }
-            var args: [String: Any] = ["state": record.state.rawValue, "module": record.module?.rawValue ?? ""]
-            if let waited = record.waited { args["waitedMs"] = waited.milliseconds }
-            if let message = record.message { args["error"] = message }
-            events.append(["name": record.identifier, "cat": record.phase.rawValue, "ph": "X",
-                           "ts": startedAt.microseconds, "dur": ran.microseconds,
-                           "pid": 1, "tid": lane, "args": args])
+            let arguments = TraceArguments(state: record.state.rawValue, module: record.module?.rawValue ?? "",
+                                           waitedMs: record.waited?.milliseconds, error: record.message)
+            events.append(TraceEvent(name: record.identifier, cat: record.phase.rawValue, ph: "X",
+                                     ts: startedAt.microseconds, dur: ran.microseconds, tid: lane, args: arguments))
         }
-        let trace: [String: Any] = ["traceEvents": events, "displayTimeUnit": "ms"]
-        return try JSONSerialization.data(withJSONObject: trace, options: [.sortedKeys])
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return try encoder.encode(Trace(traceEvents: events))
+    }
+
+    /// The trace file: its events, shown in milliseconds.
+    private struct Trace: Encodable {
+        let traceEvents: [TraceEvent]
+        var displayTimeUnit = "ms"
+    }
+
+    /// One Trace Event Format event; absent fields are left out.
+    private struct TraceEvent: Encodable {
+        var name: String
+        var cat: String?
+        var ph: String
+        var s: String?
+        var ts: Double?
+        var dur: Double?
+        var pid = 1
+        var tid: Int
+        var args: TraceArguments?
+    }
+
+    /// An event's `args`: a metadata name, or an operation's details.
+    private struct TraceArguments: Encodable {
+        var name: String?
+        var state: String?
+        var module: String?
+        var waitedMs: Double?
+        var error: String?
     }
 
     /// Assigns each operation that ran a lane (1, 2, …) so that operations overlapping in time never share

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension StartupReport {
     /// The report as pretty-printed JSON with sorted keys; times are milliseconds (`…Ms` fields).

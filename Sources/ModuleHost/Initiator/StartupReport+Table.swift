@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension StartupReport {
     /// The report as an aligned text table (operation, module, phase, state, waited ms, ran ms, error),
@@ -24,7 +28,7 @@ extension StartupReport {
             [
                 record.identifier, record.module?.rawValue ?? "-", record.phase.rawValue, record.state.rawValue,
                 Self.formatMilliseconds(record.waited), Self.formatMilliseconds(record.ran),
-                record.message.map { $0.replacingOccurrences(of: "\n", with: " ") } ?? "",
+                record.message.map { $0.replacing("\n", with: " ") } ?? "",
             ]
         }
         var table = TextTable(columns: columns, rows: rows, lineWidth: width)
@@ -46,7 +50,7 @@ extension StartupReport {
             var lines = ["\(record.identifier): \(record.state.rawValue)"]
             lines.append("  \(record.module?.rawValue ?? "-"), \(record.phase.rawValue)")
             lines.append("  waited \(Self.formatMilliseconds(record.waited)) ms, ran \(Self.formatMilliseconds(record.ran)) ms")
-            if let message = record.message?.replacingOccurrences(of: "\n", with: " ") {
+            if let message = record.message?.replacing("\n", with: " ") {
                 lines.append("  error: " + message)
             }
             return lines.flatMap { line in

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension ModuleManager {
     /// Reads, validates and registers the manifest at `url` (the seed's name for it); returns its warnings.

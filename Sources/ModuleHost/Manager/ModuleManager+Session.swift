@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The user session (SwiftyArchitecture's `beginUserSession(with:)`, `endUserSession(with:)` and `session`):
 /// the module that authenticates users begins and ends it, and every loaded ``SessionModuleProtocol`` module

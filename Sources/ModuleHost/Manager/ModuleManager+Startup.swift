@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The bridge from registered modules to the ``Initiator``: their declared startup operations, with the
 /// manifest's overrides applied, as one graph.

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Reads the manifest, registers modules, and owns the ``ModuleBridge`` and ``Initiator`` built on them.
 ///

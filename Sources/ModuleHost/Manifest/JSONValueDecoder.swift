@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Decodes a module's configuration from the parser's ``JSONValue`` tree, so the check at validation is the same
 /// as the one at load, and stricter than `JSONDecoder`:

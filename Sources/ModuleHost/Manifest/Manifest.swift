@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The decoded content of a `modules.json`: which modules an app is made of, and how to start them.
 ///

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A module's `config` object from the manifest, kept as JSON until the module's own type decodes it.
 ///

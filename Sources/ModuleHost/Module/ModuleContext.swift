@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// What a module reaches the host through: other modules and services (through the ``bridge``), its own
 /// configuration, and the user session.

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 #if canImport(Darwin)
 import Darwin
@@ -40,7 +44,7 @@ extension PluginLoader {
     /// Checks every folder from the library's own up to the manifest's folder (both included) like the file:
     /// owned by this user or root, writable by neither group nor others (a sticky folder is no exception).
     static func checkFolders(from resolved: String, upTo directory: String, library: String) throws(PluginError) {
-        var folder = (resolved as NSString).deletingLastPathComponent
+        var folder = parent(of: resolved)
         while true {
             var status = stat()
             guard lstat(folder, &status) == 0 else {
@@ -55,8 +59,14 @@ extension PluginLoader {
                     "the folder \(folder), which holds the plugin \(resolved), is owned by another user (uid \(status.st_uid))")
             }
             if folder == directory || folder.count <= directory.count { return }
-            folder = (folder as NSString).deletingLastPathComponent
+            folder = parent(of: folder)
         }
+    }
+
+    /// The folder that holds `path`: `/a/b` for `/a/b/c`, `/` for `/a`.
+    static func parent(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
     static func realPath(_ path: String) -> String? {

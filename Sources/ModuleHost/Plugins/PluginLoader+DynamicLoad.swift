@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 #if canImport(Darwin)
 import Darwin
@@ -30,8 +34,9 @@ extension PluginLoader {
     /// (its `/proc/self/fd/N` name replaced by the library's path) as the detail.
     static func loadFailure(_ reason: String, library: String, path: String) -> PluginError {
         var detail = reason
-        if let range = detail.range(of: #"/proc/self/fd/\d+"#, options: .regularExpression) {
-            detail.replaceSubrange(range, with: path)
+        if let prefix = detail.firstRange(of: "/proc/self/fd/") {
+            let end = detail[prefix.upperBound...].firstIndex { !$0.isASCII || !$0.isNumber } ?? detail.endIndex
+            if end > prefix.upperBound { detail.replaceSubrange(prefix.lowerBound..<end, with: path) }
         }
         return PluginError(.loadFailed, library: library, message: "the dynamic loader refused \(path): \(detail)")
     }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Holds the registered modules, loads each exactly once, and caches loaded modules and services: the live
 /// implementation of the bridge's ``ModuleResolving``.
@@ -13,7 +17,7 @@ import Foundation
 ///   ``ResolutionError/Code/resolutionCycle`` instead of deadlocking.
 package final class ModuleRegistry: ModuleResolving, @unchecked Sendable {
     // `@unchecked`: `table` and `graph` are only touched with `condition` held.
-    let condition = NSCondition()
+    let condition = Condition()
     var table = RegistrationTable()
     var graph = LoadingGraph()
     let cache = ResolutionCache()

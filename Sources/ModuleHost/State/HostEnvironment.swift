@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Facts and channels of the hosting app that modules may need, provided by the host as a service.
 ///

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 #if canImport(Glibc)
 import Glibc
@@ -215,7 +219,7 @@ public struct StateFile: Sendable {
             try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
         } catch {
             throw StateFileError(.directoryUnavailable, path: path,
-                                 message: "cannot create the state directory \(path): \(error.localizedDescription)")
+                                 message: "cannot create the state directory \(path): \(error)")
         }
         guard mkdir(path, 0o700) == 0 || errno == EEXIST else {
             throw StateFileError(.directoryUnavailable, path: path,

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// HMAC-SHA256 (RFC 2104) over ``SHA256Digest``: two SHA-256 passes, nothing else implemented here.
 ///

@@ -1,5 +1,9 @@
 import NumbersInterface
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import ModuleHost
 
 /// The NumberFactService implementation: the engine plus the per-user history.

@@ -1,5 +1,9 @@
 import NumbersInterface
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import ModuleHost
 
 /// The per-user fact histories, persisted as `numbers-history.json` in the state directory.
@@ -44,7 +48,7 @@ struct FactHistoryStore: Sendable {
             try FileManager.default.moveItem(atPath: from, toPath: to)
             return nil
         } catch {
-            return (error as NSError).localizedDescription
+            return String(describing: error)
         }
     }
 
@@ -119,10 +123,8 @@ struct FactHistoryStore: Sendable {
 
     /// `20250102T030405Z`.
     static func timestamp(_ date: Date) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.formatOptions = [.withYear, .withMonth, .withDay, .withTime, .withTimeZone]
-        return formatter.string(from: date)
+        Date.ISO8601FormatStyle(dateSeparator: .omitted, dateTimeSeparator: .standard, timeSeparator: .omitted,
+                                timeZoneSeparator: .omitted, includingFractionalSeconds: false, timeZone: .gmt).format(date)
     }
 
     static func encoder() -> JSONEncoder {

@@ -1,0 +1,76 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A thread of its own for blocking work (reading standard input, reading a manifest), so it never holds a
+/// thread of Swift's cooperative pool; FoundationEssentials has no `Thread`.
+enum DetachedThread {
+    /// Runs `body` on a new detached thread; `name` says what it is for (in a debugger, the thread's closure
+    /// names it). Runs it on the caller's thread if no thread can be made.
+    static func start(name: String, _ body: @escaping @Sendable () -> Void) {
+        final class Box: @unchecked Sendable {
+            let name: String
+            let body: @Sendable () -> Void
+            init(name: String, body: @escaping @Sendable () -> Void) { self.name = name; self.body = body }
+        }
+        let box = Unmanaged.passRetained(Box(name: name, body: body))
+        #if canImport(Darwin)
+        var thread: pthread_t?
+        #else
+        var thread = pthread_t()
+        #endif
+        let created = pthread_create(&thread, nil, { argument in
+            guard let argument else { return nil }
+            let box = Unmanaged<Box>.fromOpaque(argument).takeRetainedValue()
+            box.body()
+            return nil
+        }, box.toOpaque())
+        guard created == 0 else {
+            box.takeRetainedValue().body()
+            return
+        }
+        #if canImport(Darwin)
+        if let thread { pthread_detach(thread) }
+        #else
+        pthread_detach(thread)
+        #endif
+    }
+}
+
+/// Writing all of a text to a file descriptor, retrying after signals; a closed pipe ends it quietly.
+enum DescriptorOutput {
+    static func write(_ text: String, to descriptor: Int32) {
+        var bytes = Array(text.utf8)[...]
+        while !bytes.isEmpty {
+            let written = bytes.withUnsafeBytes { Glibc_write(descriptor, $0.baseAddress, $0.count) }
+            if written > 0 {
+                bytes = bytes.dropFirst(written)
+            } else if written < 0 && errno == EINTR {
+                continue
+            } else {
+                return
+            }
+        }
+    }
+
+    private static func Glibc_write(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
+        #if canImport(Darwin)
+        Darwin.write(descriptor, buffer, count)
+        #elseif canImport(Glibc)
+        Glibc.write(descriptor, buffer, count)
+        #else
+        Musl.write(descriptor, buffer, count)
+        #endif
+    }
+}
+
+extension String {
+    /// The text followed by spaces up to `width` characters (as it is when already that long).
+    func padded(to width: Int) -> String {
+        count >= width ? self : self + String(repeating: " ", count: width - count)
+    }
+}

@@ -48,6 +48,10 @@ struct AppShell {
                 console.outPartial(CompletionScript(moduleCommands: names).script(for: shell))
                 return .ok
             case .version:
+                if invocation.json {
+                    console.json("version", ["version": Invocation.version])
+                    return .ok
+                }
                 console.out("app-shell \(Invocation.version)")
                 return .ok
             case .validate:
@@ -136,6 +140,10 @@ struct AppShell {
     /// commands the manifest's modules declare when it can be read.
     private func help(_ topic: String?, _ invocation: Invocation) -> ExitCode {
         let help = HelpText(width: TerminalWidth.current(), moduleCommands: HostRuntime.moduleCommandsQuietly(invocation) ?? [])
+        if invocation.json, topic == nil {
+            console.json("help", help.entries())
+            return .ok
+        }
         guard let topic else {
             console.out(help.general())
             return .ok

@@ -1,3 +1,4 @@
+import ModuleHost
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -46,7 +47,9 @@ enum DescriptorOutput {
     static func write(_ text: String, to descriptor: Int32) {
         var bytes = Array(text.utf8)[...]
         while !bytes.isEmpty {
-            let written = bytes.withUnsafeBytes { Glibc_write(descriptor, $0.baseAddress, $0.count) }
+            let written = bytes.withUnsafeBytes { buffer in
+                buffer.baseAddress.map { SystemCalls.write(descriptor, $0, buffer.count) } ?? 0
+            }
             if written > 0 {
                 bytes = bytes.dropFirst(written)
             } else if written < 0 && errno == EINTR {
@@ -55,16 +58,6 @@ enum DescriptorOutput {
                 return
             }
         }
-    }
-
-    private static func Glibc_write(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
-        #if canImport(Darwin)
-        Darwin.write(descriptor, buffer, count)
-        #elseif canImport(Glibc)
-        Glibc.write(descriptor, buffer, count)
-        #else
-        Musl.write(descriptor, buffer, count)
-        #endif
     }
 }
 

@@ -44,6 +44,20 @@ struct HelpText {
         return lines.joined(separator: "\n")
     }
 
+    /// One command in `help --json`: its name, usage, summary and, for a module's, the module.
+    struct Entry: Encodable {
+        let name: String
+        let usage: String
+        let summary: String
+        let module: ModuleIdentifier?
+    }
+
+    /// The subcommands and the module commands, for `app-shell --help --json`.
+    func entries() -> [Entry] {
+        CommandLineTable.subcommands.map { Entry(name: $0.name, usage: Self.usage(of: $0.name), summary: $0.abstract, module: nil) }
+            + moduleCommands.map { Entry(name: $0.command.name, usage: $0.command.usage, summary: $0.command.summary, module: $0.module) }
+    }
+
     /// `USAGE: app-shell validate [<options>]`, for help.
     static func usageLine(for subcommand: String?) -> String {
         "USAGE: " + usage(of: subcommand)

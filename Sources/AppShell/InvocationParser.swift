@@ -78,7 +78,11 @@ struct InvocationParser {
         var invocation = Invocation()
         let (kind, subcommandName) = try subcommand(&invocation)
         for (option, value) in given {
-            if case .help = invocation.command { break }
+            // Help wins over everything: it takes the options that shape it (the manifest, --json), ignores the rest.
+            if case .help = invocation.command {
+                if option.applies(to: .help) { try apply(option, value, to: &invocation, subcommand: subcommandName) }
+                continue
+            }
             guard option.applies(to: kind) else {
                 throw Invocation.UsageError(message: "option --\(option.long) does not apply to \(subcommandName)", subcommand: subcommandName)
             }

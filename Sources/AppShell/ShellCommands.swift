@@ -106,12 +106,7 @@ struct ShellCommands {
 
     /// `help --json`: every command, with its usage, summary and (for a module's) the module.
     private func printHelpJSON() {
-        struct Entry: Encodable {
-            let name: String
-            let usage: String
-            let summary: String
-            let module: ModuleIdentifier?
-        }
+        typealias Entry = HelpText.Entry
         let shell = Self.builtIn.map { Entry(name: String($0.usage.prefix { $0 != " " }), usage: $0.usage, summary: $0.summary, module: nil) }
         let modules = manager.moduleCommands().map { Entry(name: $0.command.name, usage: $0.command.usage, summary: $0.command.summary, module: $0.module) }
         console.json("help", shell + modules)

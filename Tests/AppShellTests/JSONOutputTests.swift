@@ -74,3 +74,19 @@ struct JSONOutputTests {
         #expect(history["phase"] as? String == "asyncHigh")
     }
 }
+
+/// `--help` and `--version` honour `--json` (and `-m`) too.
+@Suite("app-shell --help --json")
+struct HelpJSONTests {
+    @Test func helpAndVersionAsJSON() async throws {
+        let workspace = try Workspace(manifest: #"{"modules": ["ClockModule.ClockModule"]}"#)
+        let help = try await workspace.run(["--help", "--json"])
+        #expect(help.status == 0)
+        let entries = try #require(JSONLines.data(help.stdout, type: "help") as? [[String: Any]], "\(help.stdout)")
+        #expect(entries.contains { $0["name"] as? String == "validate" })
+        #expect(entries.contains { $0["name"] as? String == "uptime" && $0["module"] as? String == "com.modulehost.clock" })
+        #expect(!entries.contains { $0["name"] as? String == "fact" }, "only this manifest's module commands")
+        let version = try await workspace.run(["--version", "--json"])
+        #expect((JSONLines.data(version.stdout, type: "version") as? [String: Any])?["version"] as? String == Invocation.version)
+    }
+}

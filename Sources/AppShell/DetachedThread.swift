@@ -44,20 +44,24 @@ enum DetachedThread {
 
 /// Writing all of a text to a file descriptor, retrying after signals; a closed pipe ends it quietly.
 enum DescriptorOutput {
+    /// Writes `text`; a closed pipe or a full disk ends it quietly.
     static func write(_ text: String, to descriptor: Int32) {
-        var bytes = Array(text.utf8)[...]
-        while !bytes.isEmpty {
-            let written = bytes.withUnsafeBytes { buffer in
+        write(Array(text.utf8), to: descriptor)
+    }
+
+    /// Writes all of `bytes`, retrying after signals; whether every byte was written.
+    @discardableResult
+    static func write(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
+        var rest = bytes[...]
+        while !rest.isEmpty {
+            let written = rest.withUnsafeBytes { buffer in
                 buffer.baseAddress.map { SystemCalls.write(descriptor, $0, buffer.count) } ?? 0
             }
-            if written > 0 {
-                bytes = bytes.dropFirst(written)
-            } else if written < 0 && errno == EINTR {
-                continue
-            } else {
-                return
-            }
+            if written < 0 && errno == EINTR { continue }
+            guard written > 0 else { return false }
+            rest = rest.dropFirst(written)
         }
+        return true
     }
 }
 

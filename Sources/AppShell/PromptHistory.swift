@@ -63,7 +63,7 @@ final class PromptHistory: Sendable {
         guard descriptor >= 0 else { return false }
         defer { close(descriptor) }
         guard fchmod(descriptor, 0o600) == 0 else { return false }
-        return writeAll(Array((line + "\n").utf8), to: descriptor)
+        return DescriptorOutput.write(Array((line + "\n").utf8), to: descriptor)
     }
 
     private func rewrite(_ lines: [String]) {
@@ -71,7 +71,7 @@ final class PromptHistory: Sendable {
         unlink(temporary)
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { return }
-        let written = writeAll(Array(lines.map { $0 + "\n" }.joined().utf8), to: descriptor)
+        let written = DescriptorOutput.write(Array(lines.map { $0 + "\n" }.joined().utf8), to: descriptor)
         close(descriptor)
         if !written || rename(temporary, file.path) != 0 { unlink(temporary) }
     }
@@ -79,16 +79,5 @@ final class PromptHistory: Sendable {
     private func makeDirectory() -> Bool {
         let directory = file.deletingLastPathComponent().path
         return mkdir(directory, 0o700) == 0 || errno == EEXIST
-    }
-
-    private func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
-        var offset = 0
-        while offset < bytes.count {
-            let count = bytes[offset...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { return false }
-            offset += count
-        }
-        return true
     }
 }

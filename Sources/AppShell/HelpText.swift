@@ -9,7 +9,7 @@ struct HelpText {
     /// The shell's help.
     func general() -> String {
         var lines = TextWrap.lines("USAGE: app-shell [<subcommand>] [<options>]", width: width, indent: 7)
-            + TextWrap.lines("       app-shell <module-command> [<argument>...] [<options>]", width: width, indent: 7) + [""]
+            + TextWrap.lines("app-shell <module-command> [<argument>...] [<options>]", width: max(13, width - 7)).map { "       " + $0 } + [""]
         lines += TextWrap.lines("Loads the modules listed in a manifest, runs their startup operations, then serves commands: an interactive prompt on a terminal, or one command per line from standard input.", width: width)
         lines += ["", "SUBCOMMANDS:"]
         lines += rows(CommandLineTable.subcommands.map { ($0.arguments.isEmpty ? $0.name : "\($0.name) \($0.arguments)", $0.abstract) })

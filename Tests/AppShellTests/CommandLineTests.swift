@@ -65,6 +65,7 @@ struct CommandLineTests {
             let help = try await workspace.run(["--help"], environment: ["COLUMNS": "\(columns)"])
             let long = help.stdout.split(separator: "\n").filter { $0.count > columns }
             #expect(long.isEmpty, "at \(columns) columns: \(long)")
+            #expect(help.stdout.contains("\n       app-shell <module-command>"), "the second usage line is indented under the first")
         }
     }
 

@@ -21,6 +21,7 @@ enum AppShellMain {
         let code = await AppShell(console: .standard()).run(Array(CommandLine.arguments.dropFirst()))
         // Every way out passes here: echo is on when the shell ends, whatever path it took.
         ShellEvents.restoreTerminal()
+        if HostRuntime.manifestReaders.withLock({ $0 }) > 0 { _exit(code.rawValue) }
         exit(code.rawValue)
     }
 }
@@ -98,7 +99,10 @@ struct AppShell {
     private func loadStartingNothing(_ invocation: Invocation, loadingPlugins: Bool = true) async throws(HostRuntime.Stop) -> HostRuntime {
         let events = ShellEvents(inputIsTerminal: false)
         let runtime = try await HostRuntime.load(invocation, console: console, events: events, loadingPlugins: loadingPlugins)
-        events.setSignalHandler { number in exit(StartupRunner.exitCode(for: number).rawValue) }
+        events.setSignalHandler { number in
+            ShellEvents.restoreTerminal()
+            _exit(StartupRunner.exitCode(for: number).rawValue)
+        }
         return runtime
     }
 

@@ -43,8 +43,10 @@ struct HostRuntime: Sendable {
             continuation.yield(.failure(Stop(code: StartupRunner.exitCode(for: number))))
         }
         defer { events.setSignalHandler { _ in } }
+        manifestReaders.withLock { $0 += 1 }
         DetachedThread.start(name: "app-shell manifest") {
             continuation.yield(Result { () throws(Stop) in try load(invocation, console: console, loadingPlugins: loadingPlugins) })
+            manifestReaders.withLock { $0 -= 1 }
         }
         var iterator = outcomes.makeAsyncIterator()
         let first = await iterator.next() ?? .failure(Stop(code: .failure))
@@ -52,6 +54,11 @@ struct HostRuntime: Sendable {
         if interrupted.signal != nil, case .failure = first { console.error("interrupted while reading the manifest") }
         return try first.get()
     }
+
+    /// How many manifest readers are still at work. A signal can end the program while one is (hashing a large
+    /// plugin, say); the process then ends with `_exit`, since running the C library's exit handlers under a
+    /// thread still at work can crash it.
+    static let manifestReaders = Locked(0)
 
     /// Reads and registers the manifest; prints every problem and stops with 65 (invalid) or 66 (not found).
     /// Without `loadingPlugins` (for `validate`), plugin libraries are checked by reading them and not loaded.

@@ -439,19 +439,11 @@ struct PluginTests {
         #expect(!result.stdout.contains("up "), "nothing ran")
     }
 
-    /// Runs `app-shell validate` in `workspace` as user `uid` (through setpriv); returns its status and stderr.
-    private static func validate(as uid: Int, in workspace: Workspace) throws -> (status: Int32, stderr: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
-        process.arguments = ["--reuid", "\(uid)", "--regid", "\(uid)", "--clear-groups", try ShellProcess.executable.path, "validate"]
-        process.currentDirectoryURL = workspace.url
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let text = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: text, as: UTF8.self))
+    /// Runs `app-shell validate` in `workspace` as user `uid` (through setpriv), without blocking a thread of the
+    /// cooperative pool; returns its status and stderr.
+    private static func validate(as uid: uid_t, in workspace: Workspace) async throws -> (status: Int32, stderr: String) {
+        let result = try await ShellProcess.run(["validate"], in: workspace.url, as: (uid, uid))
+        return (result.status, result.stderr)
     }
 
     /// Another user's view: folders and a library owned by root pass, the user's own pass, a third user's are refused.
@@ -459,11 +451,11 @@ struct PluginTests {
     func foldersOwnedByAThirdUserAreRefusedForAnyUser() async throws {
         let workspace = try await workspace { Self.greeter(sha256: $0) }
         let plugins = workspace.url.appendingPathComponent("plugins").path
-        #expect(try Self.validate(as: 4242, in: workspace).status == 0, "root's folders and file are trusted")
+        #expect(try await Self.validate(as: 4242, in: workspace).status == 0, "root's folders and file are trusted")
         try #require(chown(plugins, 4242, 4242) == 0)
-        #expect(try Self.validate(as: 4242, in: workspace).status == 0, "the user's own folder is trusted")
+        #expect(try await Self.validate(as: 4242, in: workspace).status == 0, "the user's own folder is trusted")
         try #require(chown(plugins, 4243, 4243) == 0)
-        let refused = try Self.validate(as: 4242, in: workspace)
+        let refused = try await Self.validate(as: 4242, in: workspace)
         #expect(refused.status == 65)
         #expect(refused.stderr.contains("the folder \(plugins), which holds the plugin"), "\(refused.stderr)")
         #expect(refused.stderr.contains("is owned by another user (uid 4243)"))

@@ -12,36 +12,6 @@ import Glibc
 /// `setpriv --reuid --regid --clear-groups`.
 @Suite("Sessions in shared folders")
 struct SessionOwnershipEndToEndTests {
-    struct Run {
-        let status: Int32
-        let stdout: String
-        let stderr: String
-    }
-
-    /// Runs `app-shell arguments` in `directory` as `user` (uid, gid) when given, else as ourselves.
-    private static func run(_ arguments: [String], input: String = "", in directory: URL, as user: (uid_t, gid_t)? = nil) throws -> Run {
-        let process = Process()
-        var prefix: [String] = []
-        if let user {
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
-            prefix = ["--reuid=\(user.0)", "--regid=\(user.1)", "--clear-groups", "/bin/sh"]
-        } else {
-            process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        }
-        process.arguments = prefix + ["-c", #"cd "$1" && shift && exec "$@""#, "sh", directory.path, try ShellProcess.executable.path] + arguments
-        let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        process.standardError = stderr
-        try process.run()
-        stdin.fileHandleForWriting.write(Data(input.utf8))
-        try? stdin.fileHandleForWriting.close()
-        let out = stdout.fileHandleForReading.readDataToEndOfFile()
-        let err = stderr.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self))
-    }
-
     /// The victim's uid and gid: a system user created on first use (idempotent; a concurrent creation is fine).
     private static func victim() throws -> (uid_t, gid_t)? {
         let name = "modulehost-victim"
@@ -57,7 +27,7 @@ struct SessionOwnershipEndToEndTests {
         return nil
     }
 
-    @Test func aSessionForgedByAnotherLocalUserInASharedFolderIsRefused() throws {
+    @Test func aSessionForgedByAnotherLocalUserInASharedFolderIsRefused() async throws {
         guard geteuid() == 0 else {
             // Switching users needs root; CI runs as root.
             print("skipped: switching to unprivileged users needs root")
@@ -73,21 +43,21 @@ struct SessionOwnershipEndToEndTests {
         // The forger makes a session for alice as the program would (here by logging in, which stands for writing
         // the same bytes from public data: the fingerprint derives from the public hash), then opens it up as in
         // the report: .app-shell 0755, session.json 0644.
-        let forged = try Self.run(["login", "alice"], input: "wonderland\n", in: shared, as: nobody)
+        let forged = try await ShellProcess.run(["login", "alice"], input: "wonderland\n", in: shared, as: nobody)
         #expect(forged.status == 0, "\(forged.stderr)")
         let state = shared.appendingPathComponent(".app-shell")
         #expect(chmod(state.path, 0o755) == 0)
         #expect(chmod(state.appendingPathComponent("session.json").path, 0o644) == 0)
 
         // The victim, who never logged in here, asks who is logged in.
-        let result = try Self.run(["whoami"], in: shared, as: victim)
+        let result = try await ShellProcess.run(["whoami"], in: shared, as: victim)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(!result.stdout.contains("Alice"), "a forged session was accepted: \(result.stdout)")
         #expect(result.stdout.contains("Not logged in"), "\(result.stdout)")
         #expect(result.stderr.contains("is owned by another user (uid 65534)"), "\(result.stderr)")
 
         // And as root, who can read everything: still refused.
-        let asRoot = try Self.run(["whoami"], in: shared)
+        let asRoot = try await ShellProcess.run(["whoami"], in: shared)
         #expect(asRoot.stdout.contains("Not logged in"), "\(asRoot.stdout)")
     }
 }

@@ -25,22 +25,28 @@ struct ShellProcess {
         }
     }
 
-    /// A process that runs `app-shell arguments` in `directory`.
+    /// A process that runs `app-shell arguments` in `directory`, as `user` (uid, gid; through setpriv) when given.
     ///
     /// The child changes directory itself (through `sh`): Foundation's `currentDirectoryURL` changes the
     /// parent's directory while spawning on Linux, which races with other tests spawning in parallel.
-    static func makeProcess(_ arguments: [String], in directory: URL) throws -> Process {
+    static func makeProcess(_ arguments: [String], in directory: URL, as user: (uid: uid_t, gid: gid_t)? = nil) throws -> Process {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", #"cd "$1" && shift && exec "$@""#, "sh", directory.path, try executable.path] + arguments
+        var prefix: [String] = []
+        if let user {
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+            prefix = ["--reuid=\(user.uid)", "--regid=\(user.gid)", "--clear-groups", "/bin/sh"]
+        } else {
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        }
+        process.arguments = prefix + ["-c", #"cd "$1" && shift && exec "$@""#, "sh", directory.path, try executable.path] + arguments
         return process
     }
 
     /// Runs `app-shell arguments` in `directory`, feeding `input`, and waits (at most `timeout` seconds)
     /// without blocking a thread of the cooperative pool, which other tests' tasks need.
-    static func run(_ arguments: [String], input: String = "", in directory: URL,
+    static func run(_ arguments: [String], input: String = "", in directory: URL, as user: (uid: uid_t, gid: gid_t)? = nil,
                     environment: [String: String] = [:], timeout: Double = 60) async throws -> Result {
-        let process = try makeProcess(arguments, in: directory)
+        let process = try makeProcess(arguments, in: directory, as: user)
         var env = ProcessInfo.processInfo.environment
         env.merge(environment) { _, new in new }
         process.environment = env

@@ -182,6 +182,8 @@ import Testing
             let user = try await auth.logIn(username: "bob", password: Fixtures.bobPassword)
             // A generous bound: under Thread Sanitizer on 2 cores the timer task may wait for a free thread.
             #expect(await eventually({ recorder.recorded.count == 2 }, timeout: .seconds(60)))
+            // The timer holds the authenticator weakly: it must live until here.
+            withExtendedLifetime(auth) {}
             #expect(recorder.recorded.last == .deauthenticated(user, reason: .expired))
         }
     }

@@ -11,7 +11,7 @@ import ModuleHost
 /// Other modules use ``AuthInterface/AuthService`` through the bridge, or learn who is signed in from the host's
 /// ``ModuleHost/SessionModuleProtocol``; the implementation stays internal. A log-in (or a session restored at
 /// startup) begins the host's user session, a log-out or expiry ends it.
-public final class AuthModule: ConfigurableModule, StartupOperationsProviding, ModuleCommandsProviding {
+public final class AuthModule: ConfigurableModule, StartupOperationsProviding, ModuleCommandsProviding, ModuleRoutesProviding {
     /// The manifest `config` object.
     public typealias Configuration = AuthConfiguration
 
@@ -30,6 +30,13 @@ public final class AuthModule: ConfigurableModule, StartupOperationsProviding, M
     ]
     /// `login <user>`, `logout` and `whoami`.
     public static var commands: [ModuleCommand] { AuthCommands.all }
+    /// `/auth/user`, in-app only.
+    public static var routes: [ModuleRoute] { AuthRoutes.all }
+
+    /// Rejects `/auth/user` while nobody is logged in.
+    public func decision(for request: RouteRequest) async -> RouteDecision {
+        AuthRoutes.decision(for: request, state: service.state)
+    }
 
     private let authenticator = Locked<Authenticator?>(nil)
     private let environment = Locked<HostEnvironment>(.standard)

@@ -9,7 +9,8 @@ import NumbersInterface
 /// Facts about numbers, with a per-user history; it learns who is signed in from the host's user session
 /// (``ModuleHost/SessionModuleProtocol``), so it knows no module that signs users in, and works anonymously
 /// when nobody is.
-public final class NumbersModule: ConfigurableModule, StartupOperationsProviding, ModuleCommandsProviding, SessionModuleProtocol {
+public final class NumbersModule: ConfigurableModule, StartupOperationsProviding, ModuleCommandsProviding, ModuleRoutesProviding,
+    SessionModuleProtocol {
     /// The manifest `config` object.
     public typealias Configuration = NumbersConfiguration
 
@@ -32,6 +33,13 @@ public final class NumbersModule: ConfigurableModule, StartupOperationsProviding
     ]
     /// `fact <n>`, `random` and `history`.
     public static var commands: [ModuleCommand] { NumbersCommands.all }
+    /// `/numbers/fact/:n` and `/numbers/lucky` (both external) and `/numbers/history` (in-app only).
+    public static var routes: [ModuleRoute] { NumbersRoutes.all }
+
+    /// Redirects `/numbers/lucky` to a fact; passes the rest.
+    public func decision(for request: RouteRequest) async -> RouteDecision {
+        NumbersRoutes.decision(for: request)
+    }
 
     let desk = FactDesk()
 

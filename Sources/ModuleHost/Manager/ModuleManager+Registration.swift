@@ -73,13 +73,16 @@ extension ModuleManager {
         guard !read.sink.hasErrors else {
             throw ManifestError(file: file, diagnostics: read.diagnostics)
         }
-        try add(registrations, file: file, path: "")
+        let routing = read.manifest?.routing.map { (settings: $0, origin: file ?? "a manifest") }
+        try add(registrations, routing: routing, file: file, path: "")
         return read.diagnostics
     }
 
     /// Adds validated registrations; throws if another caller registered one of their identifiers meanwhile.
-    private func add(_ registrations: [ModuleRegistration], file: String?, path: String) throws(ManifestError) {
-        let clashes = registry.add(registrations)
+    private func add(_ registrations: [ModuleRegistration], routing: (settings: RoutingSettings, origin: String)? = nil,
+                     file: String?, path: String) throws(ManifestError) {
+        let clashes = registry.add(registrations, routing: routing)
+        router.registrationsChanged()
         guard clashes.isEmpty else {
             throw ManifestError(file: file, diagnostics: clashes.map {
                 ManifestDiagnostic(.error, .duplicateIdentifier, file: file, path: path, location: nil,
@@ -124,6 +127,7 @@ extension ModuleManager {
         let resolved = [ManifestValidator.ResolvedEntry(entry: entry, type: type)]
         _ = validator.checkUniqueness(of: resolved, into: &sink)
         validator.checkCommandNames(of: resolved, into: &sink)
+        validator.checkRoutes(of: resolved, into: &sink)
         guard !sink.hasErrors else { throw ManifestError(file: nil, diagnostics: sink.diagnostics) }
         let registration = ModuleRegistration(
             type: type, typeName: name, eager: eager, configuration: configuration, startup: StartupOverrides(), origin: "code")

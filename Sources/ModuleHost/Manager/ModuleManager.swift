@@ -23,6 +23,8 @@ public final class ModuleManager: ModuleContext {
     /// Runs the registered modules' startup operations (read when ``Initiator/start()`` is called) together
     /// with any added in code, as one graph.
     public let initiator: Initiator
+    /// Opens links to the routes the registered modules declare.
+    public let router: ModuleRouter
     package let registry: ModuleRegistry
 
     /// Command names the host keeps for its own commands; a module declaring one is a validation error.
@@ -39,6 +41,7 @@ public final class ModuleManager: ModuleContext {
         self.registry = registry
         self.typeResolver = typeResolver
         self.bridge = ModuleBridge(registry: registry)
+        self.router = ModuleRouter(registry: registry)
         let source = WeakContextReference()
         self.initiator = Initiator(maxConcurrentOperations: maxConcurrentOperations) {
             (source.context as? ModuleManager)?.startupOperations() ?? []

@@ -21,12 +21,15 @@ struct Manifest: Sendable {
     var modules: [Entry]
     /// The file the manifest came from, as given, for diagnostics; `nil` for in-memory data.
     var file: String?
+    /// The `routing` object's settings, when the manifest has one.
+    var routing: RoutingSettings?
 
     /// Creates a manifest from entries.
-    init(version: Int = 1, modules: [Entry], file: String? = nil) {
+    init(version: Int = 1, modules: [Entry], file: String? = nil, routing: RoutingSettings? = nil) {
         self.version = version
         self.modules = modules
         self.file = file
+        self.routing = routing
     }
 
     /// Reads and checks the structure of manifest data, throwing every problem found.
@@ -65,6 +68,8 @@ extension Manifest {
         var sha256: String?
         /// Whether a failure to load this module's library is only a warning (the module is left out).
         var optional: Bool
+        /// Changes to the module's routes, keyed by route identifier.
+        var routes: [String: RouteOverride] = [:]
         /// Where the entry stands in its file, such as `modules[2]`.
         var path: String
         /// The entry's line and column, where known.

@@ -60,6 +60,14 @@ public struct ManifestDiagnostic: Sendable, Hashable, CustomStringConvertible {
         case unusedConfig
         /// Startup overrides name an operation the module does not declare.
         case unknownOperation
+        /// A route a module declares is not valid: its identifier, pattern or parameters.
+        case invalidRoute
+        /// Two routes match the same links (or a module declares a route identifier twice).
+        case duplicateRoute
+        /// Route overrides name a route the module does not declare.
+        case unknownRoute
+        /// The `routing` settings are not valid, such as an external scheme that is the in-app one.
+        case invalidRouting
         /// A plugin library was refused or failed to load (see the message for why).
         case pluginRejected
         /// The manifest lists no enabled modules.

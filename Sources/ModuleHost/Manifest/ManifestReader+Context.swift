@@ -90,7 +90,8 @@ extension ManifestReader {
             if elements.isEmpty {
                 warning(.noModules, "modules", modulesValue.location, "the manifest lists no modules")
             }
-            return Manifest(version: version, modules: entries, file: file)
+            let routing = root.member("routing").flatMap { readRouting($0) }
+            return Manifest(version: version, modules: entries, file: file, routing: routing)
         }
 
         mutating func readEntry(_ value: JSONValue, path: String) -> Manifest.Entry? {
@@ -128,6 +129,7 @@ extension ManifestReader {
                     }
                 }
                 entry.startup = readOverrides(value, path: path)
+                entry.routes = readRouteOverrides(value.member("routes"), path: "\(path).routes")
                 if let operations = value.member("operations") {
                     if case .object(let members) = operations.kind {
                         checkRepeatedKeys(members, path: "\(path).operations")

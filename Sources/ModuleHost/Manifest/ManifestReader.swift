@@ -39,8 +39,10 @@ enum ManifestReader {
 
     /// The manifest's top-level fields. `$schema` names a JSON Schema for editors (such as `./modules.schema.json`)
     /// and is otherwise ignored.
-    static let rootFields = ["$schema", "version", "modules"]
-    static let entryFields = ["type", "enabled", "eager", "config", "priority", "timeout", "failurePolicy", "operations", "library", "sha256", "optional"]
+    static let rootFields = ["$schema", "version", "routing", "modules"]
+    static let entryFields = ["type", "enabled", "eager", "config", "priority", "timeout", "failurePolicy", "operations", "library", "sha256", "optional", "routes"]
+    static let routingFields = ["scheme", "externalSchemes", "host"]
+    static let routeOverrideFields = ["external", "enabled"]
     static let overrideFields = ["priority", "timeout", "failurePolicy"]
 
     static func read(contentsOf url: URL) -> Result {

@@ -12,9 +12,11 @@ struct ModuleRegistration: Sendable {
     let origin: String
     let requiredModules: [ModuleIdentifier]
     let providedServices: [ProvidedService]
+    /// The module's enabled routes, with the manifest's overrides applied.
+    let routes: [RegisteredRoute]
 
     init(type: any ModuleProtocol.Type, typeName: String, eager: Bool, configuration: (any Sendable)?,
-         startup: StartupOverrides, origin: String) {
+         startup: StartupOverrides, origin: String, routeOverrides: [String: RouteOverride] = [:]) {
         self.identifier = type.moduleIdentifier
         self.type = type
         self.typeName = typeName
@@ -24,5 +26,6 @@ struct ModuleRegistration: Sendable {
         self.origin = origin
         self.requiredModules = type.requiredModules
         self.providedServices = type.providedServices
+        self.routes = RegisteredRoute.routes(of: type, typeName: typeName, overrides: routeOverrides)
     }
 }

@@ -9,4 +9,8 @@ struct RegisteredModules {
     var typeNames: [String] = []
     /// Command names already declared, each with its owner described as "Type (origin)".
     var commands: [String: String] = [:]
+    /// Route shapes already taken (see `RoutePattern.shape`), each with its route described for messages.
+    var routes: [String: String] = [:]
+    /// The routing settings already in force, with the manifest that named them.
+    var routing: (settings: RoutingSettings, origin: String)?
 }

@@ -6,5 +6,5 @@
 /// It is a SHA-256 over ModuleHost's Swift sources, comments and blank lines left out (see Scripts/abi-identity.sh).
 package enum ABIIdentity {
     /// 64 lowercase hex digits.
-    package static let current = "5995b85aa3023ab43691af07c2dd73ae518ebf9777a038c69eaf6a419c068cb1"
+    package static let current = "fe7b6ae211953209502606cce731cee50127a1850ab4082262ae4470c7d038ab"
 }

@@ -42,8 +42,14 @@ package final class ModuleRegistry: ModuleResolving, @unchecked Sendable {
 
     /// Adds validated registrations, in order; returns the identifiers that clash with registered ones (then
     /// nothing is added).
-    func add(_ registrations: [ModuleRegistration]) -> [ModuleIdentifier] {
-        locked { table.add(registrations) }
+    func add(_ registrations: [ModuleRegistration],
+             routing: (settings: RoutingSettings, origin: String)? = nil) -> [ModuleIdentifier] {
+        locked { table.add(registrations, routing: routing) }
+    }
+
+    /// The routing settings registered with the modules, and every enabled route, in registration order.
+    func routingTable() -> (settings: RoutingSettings, routes: [RegisteredRoute]) {
+        locked { (table.routing?.settings ?? .standard, table.ordered.flatMap(\.routes)) }
     }
 
     /// Registrations in registration order (manifest order, then code order).

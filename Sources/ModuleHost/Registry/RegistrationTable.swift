@@ -10,12 +10,16 @@ struct RegistrationTable {
     /// Identifiers in registration order (manifest order, then code order).
     private(set) var order: [ModuleIdentifier] = []
     private var providers: [ObjectIdentifier: Provider] = [:]
+    /// The routing settings of the first manifest that named any, with that manifest's name.
+    private(set) var routing: (settings: RoutingSettings, origin: String)?
 
     /// Adds `newRegistrations`, in order, unless one's identifier is taken; returns the identifiers that clash
     /// (possible only when another registration raced in after validation), in which case nothing is added.
-    mutating func add(_ newRegistrations: [ModuleRegistration]) -> [ModuleIdentifier] {
+    mutating func add(_ newRegistrations: [ModuleRegistration],
+                      routing: (settings: RoutingSettings, origin: String)? = nil) -> [ModuleIdentifier] {
         let clashes = newRegistrations.map(\.identifier).filter { registrations[$0] != nil }
         guard clashes.isEmpty else { return clashes }
+        if self.routing == nil { self.routing = routing }
         for registration in newRegistrations {
             registrations[registration.identifier] = registration
             order.append(registration.identifier)
@@ -92,7 +96,11 @@ struct RegistrationTable {
             for command in ModuleCommandDeclarations.commands(of: registration.type) {
                 registered.commands[command.name] = owner
             }
+            for route in registration.routes {
+                registered.routes[route.pattern.shape] = "the route \"\(route.route.identifier)\" (\(route.route.pattern)) of \(owner)"
+            }
         }
+        registered.routing = routing
         for (key, provider) in providers {
             registered.services[key] = (provider.service.name, provider.module)
         }

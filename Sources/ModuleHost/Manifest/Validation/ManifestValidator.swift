@@ -29,6 +29,8 @@ struct ManifestValidator {
         guard !sink.isFull else { return [] }
         checkCommandNames(of: resolved, into: &sink)
         guard !sink.isFull else { return [] }
+        checkRoutes(of: resolved, into: &sink)
+        guard !sink.isFull else { return [] }
         checkRequirements(of: resolved, identifiers: identifiers, disabled: disabled, into: &sink)
         guard !sink.isFull else { return [] }
         checkCycles(among: resolved, into: &sink)

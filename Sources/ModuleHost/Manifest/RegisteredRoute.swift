@@ -1,0 +1,23 @@
+/// A route as registered: its declaration, parsed, with the manifest's overrides applied.
+struct RegisteredRoute: Sendable {
+    let route: ModuleRoute
+    let pattern: RoutePattern
+    /// Whether other programs may open it, after the manifest's override.
+    let isExternal: Bool
+    let module: ModuleIdentifier
+    /// The module's type name, for messages.
+    let typeName: String
+
+    /// The enabled routes `type` declares, with `overrides` applied; declarations that do not parse are left out
+    /// (validation reports them).
+    static func routes(of type: any ModuleProtocol.Type, typeName: String,
+                       overrides: [String: RouteOverride]) -> [RegisteredRoute] {
+        RouteDeclarations.routes(of: type).compactMap { route in
+            let override = overrides[route.identifier]
+            guard override?.enabled ?? true, case .success(let pattern) = route.parsedPattern() else { return nil }
+            return RegisteredRoute(route: route, pattern: pattern,
+                                   isExternal: override?.external ?? route.isAccessibleExternally,
+                                   module: type.moduleIdentifier, typeName: typeName)
+        }
+    }
+}

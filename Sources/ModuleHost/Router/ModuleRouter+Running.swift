@@ -1,0 +1,31 @@
+extension ModuleRouter {
+    /// The route's module, loaded on first use.
+    func load(_ request: RouteRequest) throws(RouteError) -> any ModuleProtocol {
+        do {
+            return try registry.module(request.module)
+        } catch {
+            throw RouteError(.moduleUnavailable, url: request.url, route: request.route,
+                             "the route \"\(request.route)\" belongs to module \"\(request.module)\", which could not be loaded",
+                             redirects: request.redirects, underlyingError: error)
+        }
+    }
+
+    /// Runs the route's target, telling the module's handler and the event streams before and after.
+    func run(_ request: RouteRequest, _ registered: RegisteredRoute,
+             handler: (any ModuleRoutesProviding)?) async throws(RouteError) -> RouteResult {
+        await handler?.routeWillOpen(request)
+        emit(.willOpen(request))
+        let output: ModuleCommandOutput
+        do {
+            output = try await registered.route.target(request)
+        } catch {
+            await handler?.routeDidOpen(request, succeeded: false)
+            emit(.didOpen(request, succeeded: false))
+            throw RouteError(.targetFailed, url: request.url, route: request.route,
+                             "the route \"\(request.route)\" failed", redirects: request.redirects, underlyingError: error)
+        }
+        await handler?.routeDidOpen(request, succeeded: true)
+        emit(.didOpen(request, succeeded: true))
+        return RouteResult(route: RouteDescription(registered), url: request.url, redirects: request.redirects, output: output)
+    }
+}

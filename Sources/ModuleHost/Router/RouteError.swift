@@ -1,0 +1,64 @@
+/// Why a link did not open; it names the link, the route and what was expected.
+public struct RouteError: Error, Sendable, CustomStringConvertible {
+    /// The kind of failure; stable, for code and tests to match on.
+    public enum Code: String, Sendable, Hashable, Codable, CaseIterable {
+        /// The text is not a link: no scheme, a bad character, a bad percent-encoding, an empty path…
+        case invalidURL
+        /// The link is longer than ``RouteLimits/urlBytes``.
+        case urlTooLong
+        /// The link's scheme is not one this app opens from where the link came from.
+        case wrongScheme
+        /// The link names another host.
+        case wrongHost
+        /// No enabled route matches the link's path.
+        case routeNotFound
+        /// The route is in-app only, and the link came from another program.
+        case notExternal
+        /// A path parameter or query item does not decode, is missing, or is not one the route reads.
+        case invalidParameter
+        /// The route's module could not be loaded.
+        case moduleUnavailable
+        /// The route's module rejected the link.
+        case rejected
+        /// A redirect led back to a link already opened.
+        case redirectLoop
+        /// More than ``RouteLimits/redirects`` redirects.
+        case tooManyRedirects
+        /// The route's target threw.
+        case targetFailed
+    }
+
+    /// The kind of failure.
+    public let code: Code
+    /// A human explanation.
+    public let message: String
+    /// The link that failed (the last one, after redirects).
+    public let url: String
+    /// The route's identifier, when a route was found.
+    public let route: String?
+    /// The closest route's pattern, for ``Code/routeNotFound``.
+    public let suggestion: String?
+    /// The links followed, first first, for the redirect codes (a loop ends with the link it came back to).
+    public let redirects: [String]
+    /// The error that caused this one, such as the one the target threw.
+    public let underlyingError: (any Error)?
+
+    init(_ code: Code, url: String, route: String? = nil, _ message: String, suggestion: String? = nil,
+         redirects: [String] = [], underlyingError: (any Error)? = nil) {
+        self.code = code
+        self.message = message
+        self.url = url
+        self.route = route
+        self.suggestion = suggestion
+        self.redirects = redirects
+        self.underlyingError = underlyingError
+    }
+
+    /// The message, then the suggestion and the underlying error when there are any.
+    public var description: String {
+        var text = message
+        if let suggestion { text += "; did you mean \(suggestion)?" }
+        if let underlyingError { text += ": \(underlyingError)" }
+        return text
+    }
+}

@@ -1,0 +1,39 @@
+/// One route a module offers: a path pattern with typed parameters, bound to an action of the module.
+///
+/// Links have the form `<scheme>://<host>/<path>?<query>`, such as `modulehost://app/numbers/fact/28`. A pattern is
+/// the path: literal segments and parameters (`:n`), such as `/numbers/fact/:n`; by convention its first segment
+/// names the module. When two patterns could match the same path, a literal segment wins over a parameter at the
+/// first place they differ; two patterns alike but for their parameters' names are a validation error.
+///
+/// Only a route marked ``isAccessibleExternally`` (or made external in the manifest) opens from another program.
+public struct ModuleRoute: Sendable {
+    /// The action a route runs: given the request, it returns what to show, or throws.
+    public typealias Target = @Sendable (_ request: RouteRequest) async throws -> ModuleCommandOutput
+
+    /// The route's identifier, unique within its module, such as `numbers.fact`; the manifest names routes by it.
+    public let identifier: String
+    /// The path pattern, such as `/numbers/fact/:n`.
+    public let pattern: String
+    /// The types of the path parameters; a parameter of the pattern not listed here is text.
+    public let parameters: [RouteParameter]
+    /// The query items the route reads; any other query item is refused.
+    public let query: [RouteParameter]
+    /// Whether another program may open the route (the seed's `isAccessibleExternally`); the manifest may change it.
+    public let isAccessibleExternally: Bool
+    /// One line on what the route shows or does.
+    public let summary: String
+    /// Runs the route.
+    public let target: Target
+
+    /// Declares a route; it is in-app only unless `isAccessibleExternally`.
+    public init(_ identifier: String, pattern: String, parameters: [RouteParameter] = [], query: [RouteParameter] = [],
+                isAccessibleExternally: Bool = false, summary: String, target: @escaping Target) {
+        self.identifier = identifier
+        self.pattern = pattern
+        self.parameters = parameters
+        self.query = query
+        self.isAccessibleExternally = isAccessibleExternally
+        self.summary = summary
+        self.target = target
+    }
+}

@@ -6,5 +6,5 @@
 /// It is a SHA-256 over ModuleHost's Swift sources, comments and blank lines left out (see Scripts/abi-identity.sh).
 package enum ABIIdentity {
     /// 64 lowercase hex digits.
-    package static let current = "fe7b6ae211953209502606cce731cee50127a1850ab4082262ae4470c7d038ab"
+    package static let current = "3b09c7e00aa0d90ad8b9f0fb333d3c5756faed680dfc10d7b7e9444010dd6943"
 }

@@ -93,10 +93,17 @@ public final class ModuleRouter: Sendable {
         }
     }
 
-    /// `target`, unless following it would loop or pass the limit.
+    /// `target` written in full (a bare path takes the scheme and host of the link that redirected, so it keeps that
+    /// link's standing), unless following it would loop or pass the limit.
     private func checkRedirect(to target: String, after chain: [String], from request: RouteRequest) throws(RouteError) -> String {
+        var absolute = target
+        if target.hasPrefix("/"), let separator = request.url.firstRange(of: "://") {
+            let afterScheme = request.url[separator.upperBound...]
+            let hostEnd = afterScheme.firstIndex(of: "/") ?? afterScheme.endIndex
+            absolute = String(request.url[..<hostEnd]) + target
+        }
         let settings = registry.routingTable().settings
-        let canonical = (try? RouteURL.parse(target, defaults: settings, allowsPath: true).canonical) ?? target
+        let canonical = (try? RouteURL.parse(absolute, defaults: settings, allowsPath: false).canonical) ?? absolute
         if chain.contains(canonical) {
             let loop = chain + [canonical]
             throw RouteError(.redirectLoop, url: canonical, route: request.route,
@@ -107,6 +114,6 @@ public final class ModuleRouter: Sendable {
                              "more than \(RouteLimits.redirects) redirects: \((chain + [canonical]).joined(separator: " -> "))",
                              redirects: chain + [canonical])
         }
-        return target
+        return absolute
     }
 }

@@ -1,0 +1,109 @@
+import Foundation
+import Testing
+@testable import ModuleHost
+import ModuleHostTesting
+
+@Suite("Route validation")
+struct RouteValidationTests {
+    private func diagnostics(_ manifest: String, in manager: ModuleManager = ModuleManager()) -> [ManifestDiagnostic] {
+        manager.validateManifest(Data(manifest.utf8), file: "routes.json")
+    }
+
+    @Test func aClashBetweenTwoModulesIsALocatedErrorNamingBoth() throws {
+        let manifest = """
+        {"modules": [
+          "ModuleHostTests.RouteAlphaModule",
+          "ModuleHostTests.RouteClashModule"
+        ]}
+        """
+        let found = diagnostics(manifest).filter { $0.code == .duplicateRoute }
+        let clash = try #require(found.first)
+        #expect(found.count == 1)
+        #expect(clash.severity == .error)
+        #expect(clash.path == "modules[1].type")
+        #expect(clash.location?.line == 3)
+        #expect(clash.message.contains(#"the route "clash.item" (/alpha/items/:other) of ModuleHostTests.RouteClashModule (modules[1])"#))
+        #expect(clash.message.contains(#"the route "alpha.item" (/alpha/items/:id) of ModuleHostTests.RouteAlphaModule (modules[0])"#))
+        #expect(clash.description.hasPrefix("routes.json:3:"))
+    }
+
+    @Test func disablingOneSideResolvesTheClash() async throws {
+        let manifest = """
+        {"modules": ["ModuleHostTests.RouteAlphaModule",
+          {"type": "ModuleHostTests.RouteClashModule", "routes": {"clash.item": {"enabled": false}}}]}
+        """
+        #expect(diagnostics(manifest).isEmpty)
+        let manager = ModuleManager()
+        try manager.registerModules(from: Data(manifest.utf8))
+        #expect(try await manager.router.open("/clash/fine").output.text == "fine")
+    }
+
+    @Test func aClashWithAnEarlierManifestOrACodeRegistrationIsReported() throws {
+        let manager = ModuleManager()
+        try manager.registerModules(from: Data(#"{"modules": ["ModuleHostTests.RouteAlphaModule"]}"#.utf8), file: "first.json")
+        let later = diagnostics(#"{"modules": ["ModuleHostTests.RouteClashModule"]}"#, in: manager)
+        #expect(later.contains { $0.code == .duplicateRoute && $0.message.contains("first.json: modules[0]") })
+        #expect(throws: ManifestError.self) { try manager.register(RouteClashModule.self) }
+    }
+
+    @Test func invalidRoutesAreReportedEachWithWhy() {
+        let found = diagnostics(#"{"modules": ["ModuleHostTests.RouteInvalidModule"]}"#)
+        let messages = found.map(\.message)
+        #expect(found.filter { $0.code == .invalidRoute }.count == 4, "\(messages)")
+        #expect(messages.contains { $0.contains(#""invalid.slash" with the pattern "invalid/no-slash""#) && $0.contains("starts with \"/\"") })
+        #expect(messages.contains { $0.contains("declares the parameter \"b\", which its pattern does not have") })
+        #expect(messages.contains { $0.contains("the parameter \":a\" appears twice") })
+        #expect(messages.contains { $0.contains("is not valid: a route identifier") })
+        #expect(found.contains { $0.code == .duplicateRoute && $0.message.contains(#"declares the route "invalid.twice" twice"#) })
+    }
+
+    @Test func anOverrideNamingNoRouteIsALocatedErrorWithASuggestion() throws {
+        let manifest = """
+        {"modules": [{"type": "ModuleHostTests.RouteAlphaModule",
+          "routes": {"alpha.itme": {"external": true}}}]}
+        """
+        let found = diagnostics(manifest)
+        let unknown = try #require(found.first { $0.code == .unknownRoute })
+        #expect(unknown.path == "modules[0].routes.alpha.itme")
+        #expect(unknown.location?.line == 2)
+        #expect(unknown.message.contains(#"has no route "alpha.itme""#))
+        #expect(unknown.suggestion == #"did you mean "alpha.item"?"#)
+    }
+
+    @Test func anExternalSchemeThatIsTheInAppOneIsALocatedError() throws {
+        let manifest = """
+        {"routing": {"scheme": "shop",
+                     "externalSchemes": ["shop-ext", "shop"]},
+         "modules": []}
+        """
+        let found = diagnostics(manifest)
+        let same = try #require(found.first { $0.code == .invalidRouting })
+        #expect(same.path == "routing.externalSchemes[1]")
+        #expect(same.location?.line == 2)
+        #expect(same.message.contains("is also the in-app scheme"))
+    }
+
+    @Test(arguments: [
+        (#"{"routing": "app", "modules": []}"#, "routing"),
+        (#"{"routing": {"scheme": "Shop1"}, "modules": []}"#, "routing.scheme"),
+        (#"{"routing": {"scheme": "1shop"}, "modules": []}"#, "routing.scheme"),
+        (#"{"routing": {"host": "a b"}, "modules": []}"#, "routing.host"),
+        (#"{"routing": {"externalSchemes": "shop"}, "modules": []}"#, "routing.externalSchemes"),
+        (#"{"routing": {"hots": "app"}, "modules": []}"#, "routing.hots"),
+        (#"{"modules": [{"type": "ModuleHostTests.RouteAlphaModule", "routes": []}]}"#, "modules[0].routes"),
+        (#"{"modules": [{"type": "ModuleHostTests.RouteAlphaModule", "routes": {"alpha.item": {"external": "yes"}}}]}"#, "modules[0].routes.alpha.item.external"),
+        (#"{"modules": [{"type": "ModuleHostTests.RouteAlphaModule", "routes": {"alpha.item": {"extrenal": true}}}]}"#, "modules[0].routes.alpha.item.extrenal"),
+    ])
+    func routingFieldsOfTheWrongShapeAreLocated(manifest: String, path: String) {
+        let found = diagnostics(manifest)
+        #expect(found.contains { $0.severity == .error && $0.path == path }, "\(found.map(\.description))")
+    }
+
+    @Test func aSecondManifestWithOtherRoutingSettingsIsRefused() throws {
+        let manager = ModuleManager()
+        try manager.registerModules(from: Data(#"{"routing": {"host": "one"}, "modules": []}"#.utf8), file: "first.json")
+        let found = diagnostics(#"{"routing": {"host": "two"}, "modules": []}"#, in: manager)
+        #expect(found.contains { $0.code == .invalidRouting && $0.message.contains("first.json") })
+        #expect(diagnostics(#"{"routing": {"host": "one"}, "modules": []}"#, in: manager).allSatisfy { $0.code != .invalidRouting })
+    }
+}

@@ -1,0 +1,306 @@
+import Foundation
+import Testing
+@testable import ModuleHost
+import ModuleHostTesting
+
+@Suite("Router", .timeLimit(.minutes(1)))
+struct RouterTests {
+    /// A manager with its own recorder injected and `types` (test module class names) registered; `extra` goes into
+    /// the manifest's root, and `entries` replaces the module list when given.
+    private func manager(_ types: [String] = ["RouteAlphaModule"], extra: String = "", entries: String? = nil,
+                         recorder: LoadRecorder = LoadRecorder()) throws -> ModuleManager {
+        let manager = ModuleManager()
+        manager.inject(recorder, as: LoadRecorder.self)
+        let list = entries ?? types.map { "\"ModuleHostTests.\($0)\"" }.joined(separator: ", ")
+        try manager.registerModules(from: Data("{\(extra)\"modules\": [\(list)]}".utf8))
+        return manager
+    }
+
+    private func failure(_ url: String, from source: RouteSource = .inApp, in manager: ModuleManager) async -> RouteError? {
+        do {
+            _ = try await manager.router.open(url, from: source)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    private func state(of identifier: ModuleIdentifier, in manager: ModuleManager) -> ModuleDescription.State? {
+        manager.modules.first { $0.identifier == identifier }?.state
+    }
+
+    // MARK: Decisions
+
+    @Test func passRunsTheTargetWithDecodedParametersAndTellsTheHandlerInOrder() async throws {
+        let recorder = LoadRecorder()
+        let manager = try manager(recorder: recorder)
+        let result = try await manager.router.open("/alpha/items/42?format=long")
+        #expect(result.output.text == "item 42 long")
+        #expect(result.output.value as? Int == 42)
+        #expect(result.url == "modulehost-app://app/alpha/items/42?format=long")
+        #expect(result.route.identifier == "alpha.item")
+        #expect(result.route.module == "test.routes.alpha")
+        #expect(result.redirects.isEmpty)
+        #expect(recorder.events == ["load alpha", "decide alpha.item", "will alpha.item", "target alpha.item", "did alpha.item true"])
+    }
+
+    @Test func everyAllowedFormOfALinkOpensFromInsideTheApp() async throws {
+        let manager = try manager()
+        for url in ["/alpha/items/3", "/alpha/items/3/", "modulehost-app://app/alpha/items/3", "modulehost://app/alpha/items/3",
+                    "MODULEHOST://APP/alpha/items/3", "/alpha/items/%33"] {
+            let result = try await manager.router.open(url)
+            #expect(result.output.text == "item 3 plain", "\(url)")
+        }
+    }
+
+    @Test func aRejectionIsAnErrorWithTheModulesReasonAndNothingRuns() async throws {
+        let recorder = LoadRecorder()
+        let manager = try manager(recorder: recorder)
+        let error = try #require(await failure("/alpha/closed", in: manager))
+        #expect(error.code == .rejected)
+        #expect(error.route == "alpha.closed")
+        #expect(error.message.contains("closed for tests"))
+        #expect(!recorder.events.contains { $0.hasPrefix("will") })
+    }
+
+    @Test func aRedirectOpensTheOtherLinkAndListsTheWay() async throws {
+        let recorder = LoadRecorder()
+        let manager = try manager(recorder: recorder)
+        let result = try await manager.router.open("modulehost://app/alpha/lucky", from: .external)
+        #expect(result.output.text == "item 7 plain")
+        #expect(result.redirects == ["modulehost://app/alpha/lucky"])
+        #expect(result.url == "modulehost://app/alpha/items/7")
+        #expect(recorder.events.contains("will alpha.item"))
+        #expect(!recorder.events.contains("will alpha.lucky"))
+    }
+
+    @Test func aRedirectLoopIsReportedWithItsPath() async throws {
+        let manager = try manager()
+        let error = try #require(await failure("/alpha/loop/a", in: manager))
+        #expect(error.code == .redirectLoop)
+        #expect(error.redirects == ["modulehost-app://app/alpha/loop/a", "modulehost-app://app/alpha/loop/b",
+                                    "modulehost-app://app/alpha/loop/a"])
+        #expect(error.message.contains("modulehost-app://app/alpha/loop/a -> modulehost-app://app/alpha/loop/b -> modulehost-app://app/alpha/loop/a"))
+    }
+
+    @Test func redirectsStopAtTheLimit() async throws {
+        let manager = try manager()
+        let error = try #require(await failure("/alpha/chain/0", in: manager))
+        #expect(error.code == .tooManyRedirects)
+        #expect(error.redirects.count == RouteLimits.redirects + 1)
+        #expect(error.redirects.last == "modulehost-app://app/alpha/chain/\(RouteLimits.redirects)")
+    }
+
+    @Test func aTargetThatThrowsIsReportedAndTheHandlerIsToldItFailed() async throws {
+        let recorder = LoadRecorder()
+        let manager = try manager(recorder: recorder)
+        let error = try #require(await failure("/alpha/fails", in: manager))
+        #expect(error.code == .targetFailed)
+        #expect(error.underlyingError is RouteExplosion)
+        #expect(error.description.contains("the route exploded"))
+        #expect(recorder.events.suffix(2) == ["will alpha.fails", "did alpha.fails false"])
+    }
+
+    // MARK: The external rule
+
+    @Test func aLinkFromOutsideOpensOnlyAnExternalRoute() async throws {
+        let manager = try manager()
+        let opened = try await manager.router.open("modulehost://app/alpha/items/5", from: .external)
+        #expect(opened.output.text == "item 5 plain")
+        let refused = try #require(await failure("modulehost://app/alpha/private", from: .external, in: manager))
+        #expect(refused.code == .notExternal)
+        #expect(refused.message.contains("opens only from inside the app"))
+        // The same route opens from inside.
+        #expect(try await manager.router.open("modulehost://app/alpha/private").output.text == "private")
+    }
+
+    @Test func anUnknownPathFromOutsideIsRefusedAndSuggestsOnlyExternalRoutes() async throws {
+        let recorder = LoadRecorder()
+        let manager = try manager(recorder: recorder)
+        let unknown = try #require(await failure("modulehost://app/alpha/nothing/here", from: .external, in: manager))
+        #expect(unknown.code == .routeNotFound)
+        #expect(unknown.message.contains("only routes marked external"))
+        let close = try #require(await failure("modulehost://app/alpha/privat", from: .external, in: manager))
+        #expect(close.code == .routeNotFound)
+        #expect(close.suggestion == nil, "the in-app route is not offered to another program")
+        #expect(recorder.events.isEmpty, "nothing was loaded or asked")
+    }
+
+    @Test func aLinkFromOutsideMustUseAnExternalSchemeAndBeWrittenInFull() async throws {
+        let manager = try manager()
+        let inAppScheme = try #require(await failure("modulehost-app://app/alpha/items/5", from: .external, in: manager))
+        #expect(inAppScheme.code == .wrongScheme)
+        #expect(inAppScheme.message.contains("in-app scheme"))
+        let path = try #require(await failure("/alpha/items/5", from: .external, in: manager))
+        #expect(path.code == .invalidURL)
+        let otherScheme = try #require(await failure("https://app/alpha/items/5", in: manager))
+        #expect(otherScheme.code == .wrongScheme)
+        let otherHost = try #require(await failure("modulehost://elsewhere/alpha/items/5", in: manager))
+        #expect(otherHost.code == .wrongHost)
+    }
+
+    @Test func aRedirectKeepsTheLinksSourceSoOutsideCannotReachAnInAppRoute() async throws {
+        let manager = try manager()
+        let error = try #require(await failure("modulehost://app/alpha/sneaky", from: .external, in: manager))
+        #expect(error.code == .notExternal)
+        #expect(error.route == "alpha.private")
+        #expect(error.redirects == ["modulehost://app/alpha/sneaky"])
+        #expect(try await manager.router.open("/alpha/sneaky").output.text == "private")
+    }
+
+    // MARK: Finding routes
+
+    @Test func aLiteralSegmentWinsOverAParameter() async throws {
+        let manager = try manager()
+        #expect(try await manager.router.open("/alpha/items/latest").output.text == "latest")
+        #expect(try await manager.router.open("/alpha/items/9").output.text == "item 9 plain")
+    }
+
+    @Test func anUnknownRouteSuggestsTheClosest() async throws {
+        let manager = try manager()
+        let error = try #require(await failure("/alpha/itemz/3", in: manager))
+        #expect(error.code == .routeNotFound)
+        #expect(error.suggestion == "/alpha/items/:id")
+        #expect(error.description.contains("did you mean /alpha/items/:id?"))
+    }
+
+    @Test(arguments: [
+        ("/alpha/items/abc", "the parameter \"id\" is 'abc'; expected an integer in 1...100"),
+        ("/alpha/items/101", "the parameter \"id\" is '101'; expected an integer in 1...100"),
+        ("/alpha/items/+5", "expected an integer in 1...100"),
+        ("/alpha/items/5?format=wide", "the query item \"format\" is 'wide'; expected one of \"short\", \"long\""),
+        ("/alpha/items/5?colour=red", "the query item \"colour\" is not one the route reads; it reads \"format\""),
+        ("/alpha/search", "the query item \"q\" is missing"),
+        ("/alpha/search?q=far-too-long", "expected text of at most 8 bytes"),
+        ("/alpha/echo/a%0Ab", "expected text of at most 256 bytes without control characters"),
+    ])
+    func aParameterThatDoesNotDecodeIsNamedWithWhatWasExpected(url: String, message: String) async throws {
+        let manager = try manager()
+        let error = try #require(await failure(url, in: manager))
+        #expect(error.code == .invalidParameter, "\(url)")
+        #expect(error.message.contains(message), "\(error.message)")
+    }
+
+    @Test func percentEncodedTextIsDecoded() async throws {
+        let manager = try manager()
+        #expect(try await manager.router.open("/alpha/echo/hello%20w%C3%B6rld").output.text == "hello wörld")
+    }
+
+    @Test(arguments: [
+        "", "alpha/items/3", "/", "//alpha", "/alpha//items", "/alpha/items/3#top", "/alpha/items/%4", "/alpha/items/%zz",
+        "/alpha/items/%FF", "/alpha/../alpha/items/3", "/alpha/ items", "modulehost://user@app/alpha/items/3",
+        "modulehost://app:80/alpha/items/3", "/alpha/items/3?a=1&a=2", "mod ulehost://app/x",
+    ])
+    func malformedLinksAreInvalid(url: String) async throws {
+        let manager = try manager()
+        let error = try #require(await failure(url, in: manager))
+        #expect(error.code == .invalidURL, "\(url): \(error)")
+    }
+
+    // MARK: Bounds
+
+    @Test func linksAndTheirPartsAreBounded() async throws {
+        let manager = try manager()
+        let long = "/alpha/echo/" + String(repeating: "a", count: RouteLimits.urlBytes)
+        #expect(await failure(long, in: manager)?.code == .urlTooLong)
+        let longWord = "/alpha/echo/" + String(repeating: "a", count: RouteLimits.parameterBytes + 1)
+        #expect(await failure(longWord, in: manager)?.code == .invalidParameter)
+        let deep = String(repeating: "/a", count: RouteLimits.segments + 1)
+        #expect(await failure(deep, in: manager)?.code == .invalidURL)
+        let query = "/alpha/items/1?" + (0...RouteLimits.queryItems).map { "q\($0)=1" }.joined(separator: "&")
+        #expect(await failure(query, in: manager)?.code == .invalidURL)
+        // Exactly at the parameter limit is fine.
+        let fits = "/alpha/echo/" + String(repeating: "b", count: RouteLimits.parameterBytes)
+        #expect(try await manager.router.open(fits).output.text.count == RouteLimits.parameterBytes)
+    }
+
+    // MARK: Loading, events, concurrency
+
+    @Test func aRoutesModuleLoadsOnItsFirstOpenOnly() async throws {
+        let recorder = LoadRecorder()
+        let manager = try manager(recorder: recorder)
+        #expect(state(of: "test.routes.alpha", in: manager) == .registered)
+        #expect(manager.router.routes.count == RouteAlphaModule.routes.count, "listing loads nothing")
+        #expect(state(of: "test.routes.alpha", in: manager) == .registered)
+        _ = try await manager.router.open("/alpha/items/1")
+        _ = try await manager.router.open("/alpha/items/2")
+        #expect(state(of: "test.routes.alpha", in: manager) == .loaded)
+        #expect(recorder.count(of: "load alpha") == 1)
+    }
+
+    @Test func aModuleThatFailsToLoadIsReported() async throws {
+        let manager = try manager(["RouteFailingLoadModule"])
+        let error = try #require(await failure("/failing/page", in: manager))
+        #expect(error.code == .moduleUnavailable)
+        #expect(error.message.contains("test.routes.failing"))
+        #expect(error.description.contains("cannot load for tests"))
+    }
+
+    @Test func eventsReportWillDidAndRefusals() async throws {
+        let manager = try manager()
+        let events = manager.router.events()
+        _ = try await manager.router.open("/alpha/items/4")
+        _ = await failure("/alpha/closed", in: manager)
+        var seen: [String] = []
+        for await event in events {
+            switch event {
+            case .willOpen(let request): seen.append("will \(request.route) \(request.parameters.integer("id") ?? 0)")
+            case .didOpen(let request, let succeeded): seen.append("did \(request.route) \(succeeded)")
+            case .refused(let error): seen.append("refused \(error.code)")
+            }
+            if seen.count == 3 { break }
+        }
+        #expect(seen == ["will alpha.item 4", "did alpha.item true", "refused rejected"])
+    }
+
+    @Test func manyOpensAtOnceAllSucceedAndLoadTheModuleOnce() async throws {
+        let recorder = LoadRecorder()
+        let manager = try manager(recorder: recorder)
+        let texts = await withTaskGroup(of: String?.self) { group in
+            for index in 0..<200 {
+                group.addTask {
+                    let id = index % 100 + 1
+                    let url = index.isMultiple(of: 2) ? "/alpha/items/\(id)" : "modulehost://app/alpha/items/\(id)"
+                    return try? await manager.router.open(url, from: index.isMultiple(of: 3) ? .external : .inApp).output.text
+                }
+            }
+            var texts: [String] = []
+            for await text in group { texts.append(text ?? "failed") }
+            return texts
+        }
+        #expect(texts.count == 200)
+        // The ones from outside with a bare path are refused; every other one opens.
+        #expect(texts.filter { $0 == "failed" }.count == (0..<200).filter { $0.isMultiple(of: 2) && $0.isMultiple(of: 3) }.count)
+        #expect(recorder.count(of: "load alpha") == 1)
+        #expect(recorder.count(of: "target alpha.item") == texts.filter { $0 != "failed" }.count)
+    }
+
+    // MARK: The manifest
+
+    @Test func theManifestMakesRoutesExternalOrDisablesThem() async throws {
+        let manager = try manager(entries: #"{"type": "ModuleHostTests.RouteAlphaModule", "routes": {"alpha.private": {"external": true}, "alpha.item": {"enabled": false}}}"#)
+        #expect(try await manager.router.open("modulehost://app/alpha/private", from: .external).output.text == "private")
+        #expect(await failure("/alpha/items/3", in: manager)?.code == .routeNotFound)
+        #expect(manager.router.routes.first { $0.identifier == "alpha.private" }?.isExternal == true)
+        #expect(!manager.router.routes.contains { $0.identifier == "alpha.item" })
+    }
+
+    @Test func theManifestNamesTheSchemesAndHost() async throws {
+        let manager = try manager(extra: #""routing": {"scheme": "shop-app", "externalSchemes": ["shop", "shop-legacy"], "host": "store"}, "#)
+        #expect(manager.router.settings.scheme == "shop-app")
+        #expect(try await manager.router.open("shop-legacy://store/alpha/items/1", from: .external).output.text == "item 1 plain")
+        #expect(try await manager.router.open("shop-app://store/alpha/items/1").output.text == "item 1 plain")
+        #expect(await failure("modulehost://app/alpha/items/1", from: .external, in: manager)?.code == .wrongScheme)
+        #expect(await failure("shop://app/alpha/items/1", from: .external, in: manager)?.code == .wrongHost)
+    }
+
+    @Test func routesListTheirParameters() throws {
+        let manager = try manager()
+        let item = try #require(manager.router.routes.first { $0.identifier == "alpha.item" })
+        #expect(item.pattern == "/alpha/items/:id")
+        #expect(item.isExternal)
+        #expect(item.parameters == ["id: an integer in 1...100", "?format: one of \"short\", \"long\" (optional)"])
+        let data = try JSONEncoder().encode(item)
+        #expect(try JSONDecoder().decode(RouteDescription.self, from: data) == item)
+    }
+}

@@ -24,7 +24,7 @@ struct ManifestSchemaTests {
         let valid = SchemaValidator.validManifests()
         let invalid = SchemaValidator.fixtures("invalid")
         #expect(valid.count >= 10, "found only \(valid.map(\.lastPathComponent))")
-        #expect(invalid.count >= 20, "found only \(invalid.map(\.lastPathComponent))")
+        #expect(invalid.count >= 25, "found only \(invalid.map(\.lastPathComponent))")
 
         let report = try await validator.validate(valid + invalid)
         #expect(report.parseErrors.isEmpty, "files that are not JSON: \(report.parseErrors)")

@@ -44,3 +44,15 @@ public final class GreeterHelper {
     /// Creates a helper.
     public init() {}
 }
+
+/// The plugin's route: another program may open `modulehost://app/greeter/hello/<name>`.
+extension GreeterModule: ModuleRoutesProviding {
+    /// `/greeter/hello/:name`, external.
+    public static let routes: [ModuleRoute] = [
+        ModuleRoute("greeter.hello", pattern: "/greeter/hello/:name", parameters: [.text("name", maxLength: 64)],
+                    isAccessibleExternally: true, summary: "a greeting by link") { request in
+            let greeting = try request.manager.bridge.resolve(GreetingService.self)
+            return .text(greeting.greeting(for: request.parameters.text("name") ?? "world"))
+        },
+    ]
+}

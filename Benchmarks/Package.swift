@@ -13,6 +13,8 @@ let package = Package(
         .executable(name: "modulehost-bench", targets: ["ModuleHostBench"]),
         .executable(name: "hello", targets: ["Hello"]),
         .executable(name: "hello-foundation", targets: ["HelloFoundation"]),
+        .executable(name: "hello-essentials", targets: ["HelloEssentials"]),
+        .executable(name: "peak-memory", targets: ["PeakMemory"]),
     ],
     dependencies: [
         .package(name: "ModuleHost", path: ".."),
@@ -28,12 +30,18 @@ let package = Package(
                 .product(name: "Swinject", package: "Swinject"),
                 "Hello",
                 "HelloFoundation",
+                "HelloEssentials",
+                "PeakMemory",
             ]
         ),
         // The shell benchmark's baseline: the smallest Swift program, built the same way as app-shell.
         .executableTarget(name: "Hello"),
-        // Context for the shell benchmark: the same program with Foundation loaded, as app-shell has it.
+        // Context for the shell benchmark: the same program with the whole of Foundation loaded.
         .executableTarget(name: "HelloFoundation"),
+        // The shell benchmark's baseline: the same program with FoundationEssentials loaded, as app-shell has it.
+        .executableTarget(name: "HelloEssentials"),
+        // Measures a program's peak memory from a process smaller than the program (see its main.swift).
+        .executableTarget(name: "PeakMemory"),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -54,6 +54,23 @@ func buildRelease(_ products: [String], package: URL, extra: [String] = []) -> U
     return URL(fileURLWithPath: bin)
 }
 
+/// One run of a program: start-to-exit wall time and peak resident memory.
+struct Launch {
+    let milliseconds: Double
+    /// Peak resident set size, in KiB, measured by `peak-memory` (see its main.swift).
+    let peakKiB: Double
+}
+
+/// Runs `executable` twice in the current directory, output discarded: once timed, once under `peak-memory`.
+func launch(_ executable: URL, _ arguments: [String], peakMemory: URL) -> Launch {
+    let milliseconds = launchTime(executable, arguments)
+    let text = runToCompletion(peakMemory, [executable.path] + arguments)
+    guard let kib = Double(text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+        fatalError("peak-memory printed \(text) for \(executable.path)")
+    }
+    return Launch(milliseconds: milliseconds, peakKiB: kib)
+}
+
 /// Start-to-exit wall time of one run in the current directory, output discarded, in milliseconds.
 ///
 /// Uses `posix_spawn` and `waitpid` directly: Foundation's `Process.waitUntilExit` polls its run loop on
@@ -83,7 +100,7 @@ func launchTime(_ executable: URL, _ arguments: [String]) -> Double {
 /// directories (`.build-static`) and measure those instead, to show what static linking would change.
 func shellBenchmarks(quick: Bool, build: Bool, staticStdlib: Bool) -> [Row] {
     let locations = Locations.current()
-    let appShell: URL, hello: URL, helloFoundation: URL
+    let appShell: URL, hello: URL, helloFoundation: URL, helloEssentials: URL
     if staticStdlib {
         let options = ["--static-swift-stdlib", "--scratch-path"]
         let root = locations.root
@@ -91,18 +108,20 @@ func shellBenchmarks(quick: Bool, build: Bool, staticStdlib: Bool) -> [Row] {
         appShell = buildRelease(["app-shell"], package: root,
                                 extra: options + [root.appendingPathComponent(".build-static").path])
             .appendingPathComponent("app-shell")
-        let helloBin = buildRelease(["hello", "hello-foundation"], package: bench,
+        let helloBin = buildRelease(["hello", "hello-foundation", "hello-essentials"], package: bench,
                                     extra: options + [bench.appendingPathComponent(".build-static").path])
         hello = helloBin.appendingPathComponent("hello")
         helloFoundation = helloBin.appendingPathComponent("hello-foundation")
+        helloEssentials = helloBin.appendingPathComponent("hello-essentials")
     } else {
         appShell = build
             ? buildRelease(["app-shell"], package: locations.root).appendingPathComponent("app-shell")
             : locations.root.appendingPathComponent(".build/release/app-shell")
         hello = locations.binDirectory.appendingPathComponent("hello")
         helloFoundation = locations.binDirectory.appendingPathComponent("hello-foundation")
+        helloEssentials = locations.binDirectory.appendingPathComponent("hello-essentials")
     }
-    for executable in [appShell, hello, helloFoundation] where !FileManager.default.isExecutableFile(atPath: executable.path) {
+    for executable in [appShell, hello, helloFoundation, helloEssentials] where !FileManager.default.isExecutableFile(atPath: executable.path) {
         fatalError("\(executable.path) is missing; build it in release mode first (see Benchmarks/README.md)")
     }
 
@@ -125,30 +144,42 @@ func shellBenchmarks(quick: Bool, build: Bool, staticStdlib: Bool) -> [Row] {
     let cases: [(name: String, executable: URL, arguments: [String])] = [
         ("hello", hello, []),
         ("hello-foundation", helloFoundation, []),
+        ("hello-essentials", helloEssentials, []),
         ("app-shell", appShell, ["modules"]),
     ]
-    for item in cases { for _ in 0..<3 { _ = launchTime(item.executable, item.arguments) } }  // warm-up
-    var samples: [String: [Double]] = [:]
+    let peakMemory = locations.binDirectory.appendingPathComponent("peak-memory")
+    for item in cases { for _ in 0..<3 { _ = launch(item.executable, item.arguments, peakMemory: peakMemory) } }  // warm-up
+    var times: [String: [Double]] = [:]
+    var memory: [String: [Double]] = [:]
     for _ in 0..<(quick ? 7 : 25) {
         for item in cases {
-            samples[item.name, default: []].append(launchTime(item.executable, item.arguments))
+            let run = launch(item.executable, item.arguments, peakMemory: peakMemory)
+            times[item.name, default: []].append(run.milliseconds)
+            memory[item.name, default: []].append(run.peakKiB)
         }
     }
-    let stats = samples.mapValues(Stats.init)
-    let baseline = stats["hello"]!.median
-    let foundation = stats["hello-foundation"]!.median
-    let shell = stats["app-shell"]!.median
+    let time = times.mapValues { Stats(samples: $0).median }
+    let peak = memory.mapValues { Stats(samples: $0).median }
+    let (shell, essentials) = (time["app-shell"] ?? .nan, time["hello-essentials"] ?? .nan)
+    let (shellPeak, essentialsPeak) = (peak["app-shell"] ?? .nan, peak["hello-essentials"] ?? .nan)
     let benchmark = staticStdlib ? "shell, all --static-swift-stdlib" : "shell (start to exit)"
+    func context(_ subject: String, _ baseline: String, _ ratio: Double, _ absolute: String) -> Row {
+        Row(benchmark: benchmark, subject: subject, baseline: baseline, ratio: ratio, absolute: absolute,
+            target: "context", verdict: .info)
+    }
+    func judged(_ subject: String, _ ratio: Double, _ absolute: String) -> Row {
+        Row(benchmark: benchmark, subject: subject, baseline: "hello-essentials (release, FoundationEssentials)",
+            ratio: ratio, absolute: absolute, target: staticStdlib ? "context" : "≤ 1.3x",
+            verdict: staticStdlib ? .info : (ratio <= 1.3 ? .met : .missed))
+    }
     return [
-        Row(benchmark: benchmark, subject: "app-shell modules", baseline: "hello (release, no Foundation)",
-            ratio: shell / baseline, absolute: "\(format(ms: shell)) vs \(format(ms: baseline))",
-            target: staticStdlib ? "context" : "≤ 1.3x",
-            verdict: staticStdlib ? .info : (shell / baseline <= 1.3 ? .met : .missed)),
-        Row(benchmark: benchmark, subject: "hello-foundation", baseline: "hello (release, no Foundation)",
-            ratio: foundation / baseline, absolute: "\(format(ms: foundation)) vs \(format(ms: baseline))",
-            target: "context", verdict: .info),
-        Row(benchmark: benchmark, subject: "app-shell modules", baseline: "hello-foundation",
-            ratio: shell / foundation, absolute: "\(format(ms: shell)) vs \(format(ms: foundation))",
-            target: "context", verdict: .info),
+        judged("app-shell modules, time", shell / essentials, "\(format(ms: shell)) vs \(format(ms: essentials))"),
+        judged("app-shell modules, peak memory", shellPeak / essentialsPeak,
+               String(format: "%.1f MiB vs %.1f MiB", shellPeak / 1024, essentialsPeak / 1024)),
+        context("hello-essentials", "hello (release, no Foundation)", essentials / (time["hello"] ?? .nan),
+                "\(format(ms: essentials)) vs \(format(ms: time["hello"] ?? .nan))"),
+        context("hello-foundation", "hello-essentials", (time["hello-foundation"] ?? .nan) / essentials,
+                "\(format(ms: time["hello-foundation"] ?? .nan)) vs \(format(ms: essentials)), peak "
+                    + String(format: "%.1f MiB", (peak["hello-foundation"] ?? .nan) / 1024)),
     ]
 }

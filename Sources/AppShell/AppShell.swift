@@ -70,6 +70,13 @@ struct AppShell {
                     console.out(format == .dot ? plan.dotGraph() : plan.mermaidGraph())
                 }
                 return .ok
+            case .routes:
+                let runtime = try await loadStartingNothing(invocation)
+                Listings(console: console, json: invocation.json).routes(runtime.manager.router)
+                return .ok
+            case .open(let url):
+                // The way another program hands the app a link: only routes marked external open.
+                return try await oneShot(invocation) { commands, _ in await commands.open([url], from: .external) }
             case .moduleCommand(let name, let arguments):
                 return try await runOnce(name, arguments, invocation)
             case .run:
@@ -108,18 +115,28 @@ struct AppShell {
 
     /// `app-shell <command> [arguments]`: start quietly, run one module command, shut down with its status.
     private func runOnce(_ name: String, _ arguments: [String], _ invocation: Invocation) async throws(HostRuntime.Stop) -> ExitCode {
-        // Catch signals first, so Ctrl-C at any point shuts down in order.
-        let events = ShellEvents(inputIsTerminal: console.inputIsTerminal)
-        var quiet = invocation
-        quiet.quiet = true
-        let runtime = try await HostRuntime.load(quiet, console: console, events: events)
-        guard runtime.manager.moduleCommands().contains(where: { $0.command.name == name }) else {
+        try await oneShot(invocation, precheck: { runtime in
+            guard !runtime.manager.moduleCommands().contains(where: { $0.command.name == name }) else { return nil }
             let names = Invocation.subcommands.sorted() + runtime.manager.moduleCommands().map(\.command.name)
             let hint = Suggestions.closest(to: name, in: names).map { "; did you mean '\($0)'?" } ?? ""
             console.error("unknown subcommand \(DisplayText.quoted(name, with: "'"))\(hint); no module in \(runtime.manifestURL.lastPathComponent) declares a command of that name")
             console.diagnostic("Run 'app-shell --help' for usage.")
             return .usage
+        }) { commands, io in
+            await commands.runModuleCommand(name, arguments, io: io)
         }
+    }
+
+    /// Starts quietly, runs `action` once, and shuts down with its status; `precheck` may end it first with a
+    /// status of its own (before anything starts).
+    private func oneShot(_ invocation: Invocation, precheck: (HostRuntime) -> ExitCode? = { _ in nil },
+                         action: @escaping @Sendable (ShellCommands, ShellIO) async -> ExitCode) async throws(HostRuntime.Stop) -> ExitCode {
+        // Catch signals first, so Ctrl-C at any point shuts down in order.
+        let events = ShellEvents(inputIsTerminal: console.inputIsTerminal)
+        var quiet = invocation
+        quiet.quiet = true
+        let runtime = try await HostRuntime.load(quiet, console: console, events: events)
+        if let code = precheck(runtime) { return code }
         let shutdown = Shutdown(runtime: runtime, tracePath: invocation.tracePath, verbose: invocation.verbose, events: events)
         let outcome = await StartupRunner(runtime: runtime, events: events, invocation: quiet).run(showReport: false)
         if case .stopped(let code) = outcome {
@@ -127,7 +144,7 @@ struct AppShell {
         }
         let io = ShellIO(input: ShellInput(events: events), console: console)
         let commands = ShellCommands(runtime: runtime, invocation: invocation)
-        let race = await SignalRace.run(events) { await commands.runModuleCommand(name, arguments, io: io) }
+        let race = await SignalRace.run(events) { await action(commands, io) }
         let status: ExitCode
         switch (race, io.interruption) {
         case (.signal(let number), _), (_, .signal(let number)?):

@@ -14,8 +14,9 @@ enum ExitCode: Int32, Sendable {
     case startupFailed = 70
     /// A file the shell had to write (the trace) could not be written (EX_CANTCREAT).
     case cannotWrite = 73
-    /// A log-in failed: wrong user name or password (EX_NOPERM).
-    case authenticationFailed = 77
+    /// Refused (EX_NOPERM): a log-in failed (wrong user name or password), or a link was refused: its route
+    /// opens only from inside the app, or its module rejected it.
+    case refused = 77
     /// Interrupted by SIGINT (Ctrl-C), after a clean shutdown (128 + 2).
     case interrupted = 130
     /// Terminated by SIGTERM, after a clean shutdown (128 + 15).

@@ -22,7 +22,7 @@ struct HelpText {
         lines += ["", "ENVIRONMENT:"] + rows([("NO_COLOR", "when set, never use colours (they are used only on a terminal anyway)"),
                                               ("COLUMNS", "the width of the output when it is not a terminal (default 80)")])
         lines += ["", "EXIT STATUS:"]
-        lines += TextWrap.lines("0 ok, 1 command failed, 64 usage error, 65 invalid manifest or startup plan, 66 manifest not found, 70 startup failed, 73 cannot write the trace, 77 authentication failed, 130 interrupted (SIGINT), 143 terminated (SIGTERM); commands read from standard input: the status of the first command that failed.", width: width - 2).map { "  " + $0 }
+        lines += TextWrap.lines("0 ok, 1 command failed, 64 usage error, 65 invalid manifest or startup plan, 66 manifest not found, 70 startup failed, 73 cannot write the trace, 77 refused (a failed log-in, or a link to an in-app route or one its module rejected), 130 interrupted (SIGINT), 143 terminated (SIGTERM); commands read from standard input: the status of the first command that failed.", width: width - 2).map { "  " + $0 }
         lines += [""] + TextWrap.lines("See 'app-shell help <subcommand>' for one subcommand's options.", width: width)
         return lines.joined(separator: "\n")
     }

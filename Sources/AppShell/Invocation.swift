@@ -12,6 +12,10 @@ struct Invocation: Equatable, Sendable {
         case modules
         /// Print the startup dependency graph.
         case graph(GraphFormat)
+        /// List the routes the modules offer.
+        case routes
+        /// Start the modules, open one link as another program would, shut down.
+        case open(String)
         /// Start the modules, run one module command (its name and arguments), shut down.
         case moduleCommand(String, [String])
         /// Print help: the shell's, or one subcommand's.

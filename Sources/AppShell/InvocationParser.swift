@@ -120,6 +120,12 @@ struct InvocationParser {
             invocation.command = .help(rest.first)
             return (.help, "help")
         }
+        if subcommand.kind == .open, !wantsHelp {
+            guard let url = rest.first else { throw Invocation.UsageError(message: "open needs a link, like 'modulehost://app/numbers/fact/28'", subcommand: name) }
+            guard rest.count == 1 else { throw Invocation.UsageError(message: "unexpected argument after the link; quote a link that holds spaces or '&'", subcommand: name) }
+            invocation.command = .open(url)
+            return (.open, name)
+        }
         guard rest.isEmpty else {
             throw Invocation.UsageError(message: "unexpected argument '\(rest[0])' after \(name)", subcommand: name)
         }
@@ -131,6 +137,7 @@ struct InvocationParser {
         case .validate: .validate
         case .modules: .modules
         case .graph: .graph(.dot)
+        case .routes: .routes
         default: .run
         }
         return (subcommand.kind, name)

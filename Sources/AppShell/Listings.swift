@@ -42,6 +42,22 @@ struct Listings {
         table(["SERVICE", "PROVIDER", "STATUS"], rows.map { [$0.service, $0.provider.rawValue, $0.status] })
     }
 
+    /// The routes, with the links' scheme and host; under `--json` a `routes` document.
+    func routes(_ router: ModuleRouter) {
+        struct Document: Encodable {
+            let settings: RoutingSettings
+            let routes: [RouteDescription]
+        }
+        let settings = router.settings
+        if json { return console.json("routes", Document(settings: settings, routes: router.routes)) }
+        let rows = router.routes.map { route in
+            [route.module.rawValue, route.pattern, route.identifier, route.isExternal ? "yes" : "no", route.summary]
+        }
+        table(["MODULE", "PATTERN", "ROUTE", "EXTERNAL", "SUMMARY"], rows)
+        let external = settings.externalSchemes.first.map { "\($0)://\(settings.host)/<path> from other programs; " } ?? ""
+        console.out("Links: \(external)\(settings.scheme)://\(settings.host)/<path> or /<path> inside the app.")
+    }
+
     private func table(_ header: [String], _ rows: [[String]]) {
         let lines = TextTable(columns: header.map { TextTable.Column($0) }, rows: rows, lineWidth: TerminalWidth.current()).lines()
         if let first = lines.first { console.out(console.styled(first, .bold)) }

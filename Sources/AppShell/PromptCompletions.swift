@@ -11,13 +11,16 @@ struct PromptCompletions: Sendable {
 
     let commands: [Command]
 
-    /// The shell's own commands (with `reload` completing module identifiers) and every module command.
+    /// The shell's own commands (with `reload` completing module identifiers and `open` route paths) and every
+    /// module command.
     static func shell(_ manager: ModuleManager) -> PromptCompletions {
         var commands: [Command] = []
         for name in ShellCommands.builtInNames + ["exit"] {
             let offered: @Sendable () -> [String]
             if name == "reload" {
                 offered = { moduleIdentifiers(manager) }
+            } else if name == "open" {
+                offered = { routePaths(manager) }
             } else {
                 offered = { [] }
             }
@@ -32,6 +35,14 @@ struct PromptCompletions: Sendable {
 
     private static func moduleIdentifiers(_ manager: ModuleManager) -> [String] {
         manager.modules.map(\.identifier.rawValue)
+    }
+
+    /// The routes' paths up to their first parameter (`/numbers/fact/`), as typed after `open` at the prompt.
+    private static func routePaths(_ manager: ModuleManager) -> [String] {
+        manager.router.routes.map { route in
+            guard let parameter = route.pattern.firstRange(of: "/:") else { return route.pattern }
+            return String(route.pattern[..<parameter.lowerBound]) + "/"
+        }
     }
 
     /// The words that complete `word`, which starts after `before` on the line: command names for the first

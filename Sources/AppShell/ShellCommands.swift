@@ -18,6 +18,8 @@ struct ShellCommands {
         ("services", "the services and the modules that provide them"),
         ("startup [--full]", "the startup report (--full: nothing cut to fit the width)"),
         ("reload <module>", "release a module (and the loaded modules that require it) and load it afresh"),
+        ("routes", "the routes the modules offer"),
+        ("open <url>", "open a link from inside the app: any route, and a path alone (/numbers/fact/28) will do"),
         ("quit", "shut down and exit"),
     ]
 
@@ -27,8 +29,8 @@ struct ShellCommands {
     /// The names of the shell's own commands, in `help` order.
     static let builtInNames = builtIn.map { String($0.usage.prefix { $0 != " " }) }
 
-    private var console: Console { runtime.console }
-    private var manager: ModuleManager { runtime.manager }
+    var console: Console { runtime.console }
+    var manager: ModuleManager { runtime.manager }
 
     /// Runs one command line (line `line` of a script, or typed at a terminal when `nil`); returns its exit
     /// status (`.ok` when it succeeded).
@@ -41,6 +43,8 @@ struct ShellCommands {
             guard arguments.isEmpty || arguments == ["--full"] else { return fail("usage: startup [--full]", .usage) }
             startup(full: invocation.full || arguments == ["--full"])
         case "reload": return reload(arguments)
+        case "routes": Listings(console: console, json: invocation.json).routes(manager.router)
+        case "open": return await open(arguments, from: .inApp)
         default: return await runModuleCommand(name, arguments, io: io, line: line)
         }
         return .ok
@@ -75,7 +79,7 @@ struct ShellCommands {
     static func exitCode(for code: ModuleCommandError.Code) -> ExitCode {
         switch code {
         case .usage, .unknownCommand: .usage
-        case .permissionDenied: .authenticationFailed
+        case .permissionDenied: .refused
         case .moduleUnavailable, .inputEnded, .failed: .failure
         }
     }
@@ -141,7 +145,7 @@ struct ShellCommands {
     }
 
     /// Reports a failed command (an `error` document under `--json`) and returns its status.
-    private func fail(_ message: String, _ code: ExitCode) -> ExitCode {
+    func fail(_ message: String, _ code: ExitCode) -> ExitCode {
         invocation.json ? console.jsonError(message, exitStatus: code) : console.error(message)
         return code
     }

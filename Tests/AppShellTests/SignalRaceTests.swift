@@ -34,7 +34,7 @@ struct SignalRaceTests {
 
     @Test func aCommandThatFinishesGivesItsStatus() async {
         let slot = HandlerSlot()
-        #expect(await SignalRace.run(installingHandler: slot.install) { .authenticationFailed } == .finished(.authenticationFailed))
+        #expect(await SignalRace.run(installingHandler: slot.install) { .refused } == .finished(.refused))
         slot.fire(2)  // after the race the handler does nothing
     }
 }

@@ -1,0 +1,62 @@
+import ModuleHost
+
+extension ShellCommands {
+    /// `open <url>`: opens the link through the manager's router, from `source`, and prints what its route
+    /// returned (a `route` document under `--json`) or why it did not open.
+    func open(_ arguments: [String], from source: RouteSource) async -> ExitCode {
+        guard arguments.count == 1, let url = arguments.first else {
+            return fail("usage: open <url>", .usage)
+        }
+        do {
+            let result = try await manager.router.open(url, from: source)
+            if Task.isCancelled { return .failure }
+            if invocation.json {
+                console.json("route", RouteOutcome(result))
+            } else if !result.output.text.isEmpty {
+                console.out(result.output.text)
+            }
+            return .ok
+        } catch {
+            if Task.isCancelled { return .failure }
+            return fail("open: \(error)", Self.exitCode(for: error.code))
+        }
+    }
+
+    /// The documented status for each reason a link did not open: refused 77, a bad link 65, a failure 1.
+    static func exitCode(for code: RouteError.Code) -> ExitCode {
+        switch code {
+        case .notExternal, .rejected: .refused
+        case .invalidURL, .urlTooLong, .wrongScheme, .wrongHost, .routeNotFound, .invalidParameter, .redirectLoop,
+             .tooManyRedirects: .badManifest
+        case .moduleUnavailable, .targetFailed: .failure
+        }
+    }
+}
+
+/// A `route` document: the link that opened, its route, the redirects on the way, and the target's value and text.
+struct RouteOutcome: Encodable {
+    let url: String
+    let route: RouteDescription
+    let redirects: [String]
+    let value: (any Encodable & Sendable)?
+    let text: String
+
+    init(_ result: RouteResult) {
+        url = result.url
+        route = result.route
+        redirects = result.redirects
+        value = result.output.value
+        text = result.output.text
+    }
+
+    private enum Key: String, CodingKey { case url, route, redirects, value, text }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: Key.self)
+        try container.encode(url, forKey: .url)
+        try container.encode(route, forKey: .route)
+        try container.encode(redirects, forKey: .redirects)
+        if let value { try container.encode(value, forKey: .value) }
+        try container.encode(text, forKey: .text)
+    }
+}

@@ -26,9 +26,8 @@ struct Console: Sendable {
     let colorAllowed: Bool
 
     static func standard() -> Console {
-        let environment = ProcessInfo.processInfo.environment
-        let noColor = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
-        let dumb = environment["TERM"] == "dumb"
+        let noColor = EnvironmentVariable.value("NO_COLOR").map { !$0.isEmpty } ?? false
+        let dumb = EnvironmentVariable.value("TERM") == "dumb"
         return Console(outputIsTerminal: isatty(STDOUT_FILENO) == 1, errorIsTerminal: isatty(STDERR_FILENO) == 1,
                        inputIsTerminal: isatty(STDIN_FILENO) == 1, colorAllowed: !noColor && !dumb)
     }

@@ -14,12 +14,12 @@ import Darwin
 /// How wide the output may be: the terminal's width (`TIOCGWINSZ` on standard output, then standard error),
 /// else `COLUMNS`, else 80; never narrower than 20.
 enum TerminalWidth {
-    static func current(environment: [String: String] = ProcessInfo.processInfo.environment) -> Int {
+    static func current(columns: String? = EnvironmentVariable.value("COLUMNS")) -> Int {
         for descriptor in [STDOUT_FILENO, STDERR_FILENO] {
             var size = winsize()
             if ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return max(20, Int(size.ws_col)) }
         }
-        if let columns = environment["COLUMNS"].flatMap({ Int($0) }), columns > 0 { return max(20, columns) }
+        if let columns = columns.flatMap({ Int($0) }), columns > 0 { return max(20, columns) }
         return 80
     }
 }

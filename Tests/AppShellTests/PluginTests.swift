@@ -17,12 +17,14 @@ actor PluginBuild {
         return try await task.value
     }
 
-    /// A copy of the Greeter plugin whose commands are named `uptime` (ClockModule's) and `services` (the shell's).
+    /// A copy of the Greeter plugin whose commands are named `uptime` (ClockModule's) and `services` (the shell's),
+    /// and whose route has the shape of NumbersModule's `/numbers/fact/:n`.
     func clashingLibrary() async throws -> URL {
         if let clashing { return try await clashing.value }
         let task = Task {
             try await Self.buildCopy(named: "clashing-plugin") { text in
                 text.replacingOccurrences(of: #"ModuleCommand("greet""#, with: #"ModuleCommand("uptime""#)
+                    .replacingOccurrences(of: #"pattern: "/greeter/hello/:name""#, with: #"pattern: "/numbers/fact/:name""#)
                     .replacingOccurrences(of: "    ]\n\n    /// Creates the module.",
                                           with: #"    ModuleCommand("services", summary: "clash") { _ in .text("") },"# + "\n    ]\n\n    /// Creates the module.")
             }
@@ -430,9 +432,13 @@ struct PluginTests {
         let plugins = workspace.url.appendingPathComponent("plugins")
         try FileManager.default.createDirectory(at: plugins, withIntermediateDirectories: true)
         try FileManager.default.copyItem(at: library, to: plugins.appendingPathComponent("libGreeterPlugin.so"))
-        try workspace.write(#"{"modules": ["ClockModule.ClockModule", \#(Self.greeter())]}"#, to: "modules.json")
+        try workspace.write(#"{"modules": ["ClockModule.ClockModule", "NumbersModule.NumbersModule", \#(Self.greeter())]}"#, to: "modules.json")
         let result = try await workspace.run([], input: "uptime\n")
         #expect(result.status == 65)
+        // A route clash is one more located error, naming both modules.
+        #expect(result.stderr.contains(#"modules.json:1:"#))
+        #expect(result.stderr.contains(#"modules[2].type: the route "greeter.hello" (/numbers/fact/:name) of GreeterPlugin.GreeterModule (modules[2]) and the route "numbers.fact" (/numbers/fact/:n) of NumbersModule.NumbersModule (modules[1]) match the same links"#),
+                "\(result.stderr)")
         #expect(result.stderr.contains(#"GreeterPlugin.GreeterModule declares the command "uptime", which ClockModule.ClockModule (modules[0]) already declares"#),
                 "\(result.stderr)")
         #expect(result.stderr.contains(#"GreeterPlugin.GreeterModule declares the command "services", which is one of the host's own commands"#))

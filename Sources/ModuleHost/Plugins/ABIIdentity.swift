@@ -6,5 +6,5 @@
 /// It is a SHA-256 over ModuleHost's Swift sources, comments and blank lines left out (see Scripts/abi-identity.sh).
 package enum ABIIdentity {
     /// 64 lowercase hex digits.
-    package static let current = "3b09c7e00aa0d90ad8b9f0fb333d3c5756faed680dfc10d7b7e9444010dd6943"
+    package static let current = "a23755b1df8a01927379d1b5cf74b9d41da74fe85a24d2d2dd3f09d689574f3d"
 }

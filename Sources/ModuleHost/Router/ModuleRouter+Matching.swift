@@ -2,10 +2,10 @@ extension ModuleRouter {
     /// The request `url` makes: parsed, its scheme and host checked for `source`, its route found and allowed, and
     /// its parameters decoded.
     func request(for url: String, from source: RouteSource, after redirects: [String]) throws(RouteError) -> (RouteRequest, RegisteredRoute) {
-        let settings = settings
+        let table = currentTable()
+        let settings = table.settings
         let link = try RouteURL.parse(url, defaults: settings, allowsPath: source == .inApp)
         try check(link, from: source, settings: settings)
-        let table = currentTable()
         guard let (registered, values) = table.match(link.segments) else {
             let suggestion = table.closest(to: link.segments) { source == .inApp || $0.isExternal }
             let refusal = source == .external ? "; a link from another program opens only routes marked external" : ""

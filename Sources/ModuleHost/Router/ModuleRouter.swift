@@ -44,7 +44,7 @@ public final class ModuleRouter: Sendable {
 
     /// The scheme and host links to this app use.
     public var settings: RoutingSettings {
-        registry.routingTable().settings
+        currentTable().settings
     }
 
     /// A stream of what happens as links open, from now on: will and did open, and refusals. It ends when the
@@ -66,7 +66,8 @@ public final class ModuleRouter: Sendable {
     func currentTable() -> RouteTable {
         table.withLock { table in
             if let table { return table }
-            let built = RouteTable(registry.routingTable().routes)
+            let registered = registry.routingTable()
+            let built = RouteTable(registered.routes, settings: registered.settings)
             table = built
             return built
         }
@@ -102,7 +103,7 @@ public final class ModuleRouter: Sendable {
             let hostEnd = afterScheme.firstIndex(of: "/") ?? afterScheme.endIndex
             absolute = String(request.url[..<hostEnd]) + target
         }
-        let settings = registry.routingTable().settings
+        let settings = currentTable().settings
         let canonical = (try? RouteURL.parse(absolute, defaults: settings, allowsPath: false).canonical) ?? absolute
         if chain.contains(canonical) {
             let loop = chain + [canonical]

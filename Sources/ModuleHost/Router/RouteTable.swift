@@ -12,9 +12,12 @@ struct RouteTable: Sendable {
 
     private var nodes = [Node()]
     let routes: [RegisteredRoute]
+    /// The scheme and host links use.
+    let settings: RoutingSettings
 
-    init(_ routes: [RegisteredRoute]) {
+    init(_ routes: [RegisteredRoute], settings: RoutingSettings) {
         self.routes = routes
+        self.settings = settings
         for (index, route) in routes.enumerated() {
             insert(route.pattern, as: index)
         }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// `modulehost-bench [--quick] [--only resolve,concurrent,planner,phases,manifest,shell] [--no-build] [--static]`
+/// `modulehost-bench [--quick] [--only resolve,concurrent,planner,initiator,phases,manifest,shell] [--no-build] [--static]`
 ///
 /// Runs the benchmarks and prints a Markdown table in which every figure is a ratio against a baseline
 /// measured in the same run. `--quick` uses fewer iterations (for trying changes; not for the record),
@@ -8,7 +8,7 @@ import Foundation
 /// `--static` also measures app-shell and the hellos built with `--static-swift-stdlib` (in `.build-static`).
 @main
 enum Bench {
-    static let all = ["resolve", "concurrent", "planner", "phases", "manifest", "shell"]
+    static let all = ["resolve", "concurrent", "planner", "initiator", "phases", "manifest", "shell"]
 
     static func main() async {
         let arguments = Array(CommandLine.arguments.dropFirst())
@@ -38,6 +38,7 @@ enum Bench {
             case "resolve": rows += resolveBenchmarks(quick: quick)
             case "concurrent": rows += concurrentResolveBenchmarks(quick: quick)
             case "planner": rows += await plannerBenchmarks(quick: quick)
+            case "initiator": rows += await initiatorBenchmarks(quick: quick)
             case "phases": rows += await phaseBenchmarks(quick: quick)
             case "manifest": rows += manifestBenchmarks(quick: quick)
             case "shell":

@@ -1,0 +1,139 @@
+import ModuleHost
+
+/// A seeded random DAG of no-op operations spread over `.high`, `.asyncHigh` and `.low`: operation `i` depends
+/// on 0–3 distinct earlier operations, chosen among those whose phase is not later than its own.
+struct PhasedDAG {
+    /// Phase of each operation: 0 `.high`, 1 `.asyncHigh`, 2 `.low`.
+    let phases: [Int]
+    let dependencies: [[Int]]
+
+    init(count: Int, seed: UInt64) {
+        var generator = SplitMix64(seed: seed)
+        var phases: [Int] = []
+        var dependencies: [[Int]] = []
+        phases.reserveCapacity(count)
+        dependencies.reserveCapacity(count)
+        for index in 0..<count {
+            let phase = Int.random(in: 0...2, using: &generator)
+            let wanted = Int.random(in: 0...3, using: &generator)
+            var chosen: [Int] = []
+            var attempts = 0
+            while chosen.count < min(wanted, index), attempts < 12 {
+                attempts += 1
+                let candidate = Int.random(in: 0..<index, using: &generator)
+                if phases[candidate] <= phase, !chosen.contains(candidate) { chosen.append(candidate) }
+            }
+            phases.append(phase)
+            dependencies.append(chosen)
+        }
+        self.phases = phases
+        self.dependencies = dependencies
+    }
+
+    var count: Int { phases.count }
+
+    static let priorities: [Initiator.Priority] = [.high, .asyncHigh, .low]
+}
+
+/// Adds every operation of `dag` to a fresh Initiator, runs `start()`, signals ready and idle and waits until
+/// the `.low` phase has finished: the wall time of all of it.
+func runInitiator(_ dag: PhasedDAG, width: Int) async -> Duration {
+    let begin = clock.now
+    let initiator = Initiator(maxConcurrentOperations: width)
+    let body: Initiator.Operation = {}
+    for index in 0..<dag.count {
+        try! initiator.add("op.\(index)", priority: PhasedDAG.priorities[dag.phases[index]],
+                           dependencies: dag.dependencies[index].map { "op.\($0)" }, operation: body)
+    }
+    do {
+        try await initiator.start()
+    } catch {
+        fatalError("the initiator benchmark's startup failed: \(error)")
+    }
+    initiator.hostDidBecomeIdle()  // ready, then idle: releases .low and the (empty) .idle phase
+    let report = await initiator.waitUntilFinished()
+    let elapsed = clock.now - begin
+    precondition(report.isSuccessful && report.isComplete, "the initiator benchmark's startup did not finish")
+    return elapsed
+}
+
+/// The least a host must do to run the same DAG: per phase, a task group with Kahn's ordering at the same
+/// width; `.high` inline in one main-actor turn, `.low` as child tasks at background priority. No records,
+/// events or report.
+@MainActor
+func runReference(_ dag: PhasedDAG, width: Int) async -> Duration {
+    let begin = clock.now
+    let names = (0..<dag.count).map { "op.\($0)" }  // the Initiator is given names; so is the reference
+    var index: [String: Int] = [:]
+    index.reserveCapacity(dag.count)
+    for (position, name) in names.enumerated() { index[name] = position }
+    var dependents = [[Int]](repeating: [], count: dag.count)
+    var remaining = [Int](repeating: 0, count: dag.count)
+    for operation in 0..<dag.count {
+        for dependency in dag.dependencies[operation] {
+            dependents[dependency].append(operation)
+            if dag.phases[dependency] == dag.phases[operation] { remaining[operation] += 1 }
+        }
+    }
+    let body: Initiator.Operation = {}
+    for phase in 0...2 {
+        var ready = (0..<dag.count).filter { dag.phases[$0] == phase && remaining[$0] == 0 }
+        if phase == 0 {
+            while let next = ready.popLast() {
+                try? await body()
+                for dependent in dependents[next] where dag.phases[dependent] == phase {
+                    remaining[dependent] -= 1
+                    if remaining[dependent] == 0 { ready.append(dependent) }
+                }
+            }
+            continue
+        }
+        let priority: TaskPriority? = phase == 2 ? .background : nil
+        await withTaskGroup(of: Int.self) { group in
+            var running = 0
+            while true {
+                while running < width, let next = ready.popLast() {
+                    running += 1
+                    group.addTask(priority: priority) {
+                        try? await body()
+                        return next
+                    }
+                }
+                guard running > 0, let finished = await group.next() else { break }
+                running -= 1
+                for dependent in dependents[finished] where dag.phases[dependent] == phase {
+                    remaining[dependent] -= 1
+                    if remaining[dependent] == 0 { ready.append(dependent) }
+                }
+            }
+        }
+    }
+    return clock.now - begin
+}
+
+func initiatorBenchmarks(quick: Bool) async -> [Row] {
+    let width = 2
+    let repetitions = quick ? 3 : 7
+    var rows: [Row] = []
+    for count in [1_000, 10_000] {
+        let dag = PhasedDAG(count: count, seed: 0x16_16 + UInt64(count))
+        _ = await runInitiator(dag, width: width)  // warm-up
+        _ = await runReference(dag, width: width)
+        var subject: [Double] = []
+        var reference: [Double] = []
+        for _ in 0..<repetitions {  // interleaved, so drift moves both
+            subject.append(await runInitiator(dag, width: width).milliseconds)
+            reference.append(await runReference(dag, width: width).milliseconds)
+        }
+        let subjectMedian = Stats(samples: subject).median
+        let referenceMedian = Stats(samples: reference).median
+        let ratio = subjectMedian / referenceMedian
+        rows.append(Row(
+            benchmark: "initiator",
+            subject: "add → start() → finished, \(count / 1000)k no-ops over .high/.asyncHigh/.low, ≤3 deps",
+            baseline: "bare task group, same DAG and width", ratio: ratio,
+            absolute: "\(format(ms: subjectMedian)) vs \(format(ms: referenceMedian))",
+            target: "≤ 1.5x", verdict: ratio <= 1.5 ? .met : .missed))
+    }
+    return rows
+}

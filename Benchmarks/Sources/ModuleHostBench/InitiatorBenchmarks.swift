@@ -57,58 +57,87 @@ func runInitiator(_ dag: PhasedDAG, width: Int) async -> Duration {
     return elapsed
 }
 
-/// The least a host must do to run the same DAG: per phase, a task group with Kahn's ordering at the same
-/// width; `.high` inline in one main-actor turn, `.low` as child tasks at background priority. No records,
-/// events or report.
-@MainActor
+/// The least a host must do to run the same DAG: per phase, Kahn's ordering; `.high` inline in one main-actor
+/// turn, the other phases in a task group at the same width, `.low` as child tasks at background priority. No
+/// records, events or report.
 func runReference(_ dag: PhasedDAG, width: Int) async -> Duration {
     let begin = clock.now
-    let names = (0..<dag.count).map { "op.\($0)" }  // the Initiator is given names; so is the reference
-    var index: [String: Int] = [:]
+    var index: [String: Int] = [:]  // the Initiator is given names; the reference resolves them too
     index.reserveCapacity(dag.count)
-    for (position, name) in names.enumerated() { index[name] = position }
-    var dependents = [[Int]](repeating: [], count: dag.count)
-    var remaining = [Int](repeating: 0, count: dag.count)
-    for operation in 0..<dag.count {
-        for dependency in dag.dependencies[operation] {
-            dependents[dependency].append(operation)
-            if dag.phases[dependency] == dag.phases[operation] { remaining[operation] += 1 }
-        }
+    for position in 0..<dag.count { index["op.\(position)"] = position }
+    var graph = ReferenceGraph(dag: dag)
+    graph = await runSerialPhase(graph)
+    for phase in 1...2 {
+        graph = await runConcurrentPhase(graph, phase: phase, width: width)
     }
-    let body: Initiator.Operation = {}
-    for phase in 0...2 {
-        var ready = (0..<dag.count).filter { dag.phases[$0] == phase && remaining[$0] == 0 }
-        if phase == 0 {
-            while let next = ready.popLast() {
-                try? await body()
-                for dependent in dependents[next] where dag.phases[dependent] == phase {
-                    remaining[dependent] -= 1
-                    if remaining[dependent] == 0 { ready.append(dependent) }
-                }
-            }
-            continue
-        }
-        let priority: TaskPriority? = phase == 2 ? .background : nil
-        await withTaskGroup(of: Int.self) { group in
-            var running = 0
-            while true {
-                while running < width, let next = ready.popLast() {
-                    running += 1
-                    group.addTask(priority: priority) {
-                        try? await body()
-                        return next
-                    }
-                }
-                guard running > 0, let finished = await group.next() else { break }
-                running -= 1
-                for dependent in dependents[finished] where dag.phases[dependent] == phase {
-                    remaining[dependent] -= 1
-                    if remaining[dependent] == 0 { ready.append(dependent) }
-                }
-            }
-        }
-    }
+    blackHole(index)
     return clock.now - begin
+}
+
+/// Dependents and same-phase dependency counts of a `PhasedDAG`.
+struct ReferenceGraph: Sendable {
+    let phases: [Int]
+    var dependents: [[Int]]
+    var remaining: [Int]
+
+    init(dag: PhasedDAG) {
+        phases = dag.phases
+        dependents = [[Int]](repeating: [], count: dag.count)
+        remaining = [Int](repeating: 0, count: dag.count)
+        for operation in 0..<dag.count {
+            for dependency in dag.dependencies[operation] {
+                dependents[dependency].append(operation)
+                if dag.phases[dependency] == dag.phases[operation] { remaining[operation] += 1 }
+            }
+        }
+    }
+
+    func ready(in phase: Int) -> [Int] {
+        phases.indices.filter { phases[$0] == phase && remaining[$0] == 0 }
+    }
+
+    /// Counts `finished` done; appends the dependents it made ready to `ready`.
+    mutating func complete(_ finished: Int, phase: Int, ready: inout [Int]) {
+        for dependent in dependents[finished] where phases[dependent] == phase {
+            remaining[dependent] -= 1
+            if remaining[dependent] == 0 { ready.append(dependent) }
+        }
+    }
+}
+
+let referenceBody: Initiator.Operation = {}
+
+@MainActor
+func runSerialPhase(_ graph: ReferenceGraph) async -> ReferenceGraph {
+    var graph = graph
+    var ready = graph.ready(in: 0)
+    while let next = ready.popLast() {
+        try? await referenceBody()
+        graph.complete(next, phase: 0, ready: &ready)
+    }
+    return graph
+}
+
+func runConcurrentPhase(_ graph: ReferenceGraph, phase: Int, width: Int) async -> ReferenceGraph {
+    var graph = graph
+    var ready = graph.ready(in: phase)
+    let priority: TaskPriority? = phase == 2 ? .background : nil
+    await withTaskGroup(of: Int.self) { group in
+        var running = 0
+        while true {
+            while running < width, let next = ready.popLast() {
+                running += 1
+                group.addTask(priority: priority) {
+                    try? await referenceBody()
+                    return next
+                }
+            }
+            guard running > 0, let finished = await group.next() else { break }
+            running -= 1
+            graph.complete(finished, phase: phase, ready: &ready)
+        }
+    }
+    return graph
 }
 
 func initiatorBenchmarks(quick: Bool) async -> [Row] {

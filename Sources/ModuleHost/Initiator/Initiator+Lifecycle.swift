@@ -62,19 +62,44 @@ extension Initiator {
 
     /// Cancels startup: running operations are cancelled (and not waited for), operations not started are
     /// marked cancelled, and later phases do not run. Does nothing once startup has stopped or finished.
+    ///
+    /// The run is settled here, not by the driver, so that a body ignoring cancellation cannot delay it: the
+    /// driver winds down on its own and its late results are ignored.
     public func cancel() {
-        let (driver, hostWaiter, events) = state.withLock { state -> (Task<Void, Never>?, CheckedContinuation<Void, Never>?, [InitiatorEvent]) in
+        let now = clock.now
+        let stopped = state.withLock { state -> Cancellation? in
             guard !state.cancelBeforeRun(), case .running(let plan, let driver, let stage) = state.lifecycle else {
-                return (nil, nil, [])
+                return nil
             }
-            state.lifecycle = .stopping(plan: plan, driver: driver, reason: .cancelled)
-            let events = state.settlePending(for: .cancelled)
-            guard case .awaitingHost(_, let hostWaiter) = stage else { return (driver, nil, events) }
-            return (driver, hostWaiter, events)
+            let offset = state.offset(now)
+            let events = state.settleRunningAsCancelled(at: offset) + state.settlePending(for: .cancelled)
+            state.closeOpenPhases(at: offset)
+            state.lifecycle = .finished(plan: plan, reason: .cancelled)
+            var hostWaiter: CheckedContinuation<Void, Never>?
+            if case .awaitingHost(_, let waiter) = stage { hostWaiter = waiter }
+            return Cancellation(driver: driver, hostWaiter: hostWaiter, events: events,
+                                waiters: state.takeSatisfiedWaiters(), subscribers: state.takeSubscribers(),
+                                report: state.makeReport())
         }
-        emit(events)
-        hostWaiter?.resume()
-        driver?.cancel()
+        guard let stopped else { return }
+        for subscriber in stopped.subscribers {
+            for event in stopped.events { subscriber.yield(event) }
+            subscriber.yield(.finished(stopped.report))
+            subscriber.finish()
+        }
+        stopped.hostWaiter?.resume()
+        stopped.driver.cancel()
+        for waiter in stopped.waiters { waiter.resume() }
+    }
+
+    /// What `cancel()` takes from the state to act on once the lock is released.
+    private struct Cancellation {
+        let driver: Task<Void, Never>
+        let hostWaiter: CheckedContinuation<Void, Never>?
+        let events: [InitiatorEvent]
+        let waiters: [CheckedContinuation<Void, Never>]
+        let subscribers: [AsyncStream<InitiatorEvent>.Continuation]
+        let report: StartupReport
     }
 
     /// Claims the start, gathers operations and validates the plan, then starts the driver.

@@ -15,6 +15,25 @@ extension InitiatorState {
         return events
     }
 
+    /// Marks every running operation cancelled, finished at `offset`; returns the events.
+    mutating func settleRunningAsCancelled(at offset: Duration) -> [InitiatorEvent] {
+        var events: [InitiatorEvent] = []
+        for index in reportOrder where records[index].state == .running {
+            records[index].state = .cancelled
+            records[index].reason = "cancelled while running"
+            records[index].finishedAt = offset
+            events.append(.operationFinished(records[index]))
+        }
+        return events
+    }
+
+    /// Marks every phase that started and has not finished as finished at `offset`.
+    mutating func closeOpenPhases(at offset: Duration) {
+        for rank in phases.indices where phases[rank].startedAt != nil && phases[rank].finishedAt == nil {
+            phases[rank].finishedAt = offset
+        }
+    }
+
     /// Skips every pending transitive dependent of the operation at `root`, which did not succeed.
     mutating func skipDependents(of root: Int, dependents: AdjacencyList) -> [InitiatorEvent] {
         let rootName = records[root].identifier
@@ -40,8 +59,16 @@ extension InitiatorState {
     /// The required operation of `phase` that stops startup: the first (in plan order) that failed or timed
     /// out, else the first that was skipped; `nil` when every required operation succeeded.
     func culprit(in phase: Initiator.Priority) -> StartupStopReason.Culprit? {
-        let required = reportOrder.lazy.map { records[$0] }.filter { $0.phase == phase }.compactMap(StartupStopReason.Culprit.init)
-        return required.first { $0.ending != .skipped } ?? required.first
+        // Only the records that can be culprits are copied: a phase that went well copies none.
+        var skipped: StartupStopReason.Culprit?
+        for index in reportOrder where records[index].phase == phase && records[index].failurePolicy == .required {
+            switch records[index].state {
+            case .failed, .timedOut: return StartupStopReason.Culprit(records[index])
+            case .skipped: if skipped == nil { skipped = StartupStopReason.Culprit(records[index]) }
+            case .pending, .running, .succeeded, .cancelled: continue
+            }
+        }
+        return skipped
     }
 }
 
@@ -66,7 +93,7 @@ extension Initiator {
     func recordPhaseFinished(_ phase: Priority) {
         let now = clock.now
         state.withLock { state in
-            state.phases[phase.rank].finishedAt = state.offset(now)
+            if state.phases[phase.rank].finishedAt == nil { state.phases[phase.rank].finishedAt = state.offset(now) }
             guard phase.isBlocking, case .running(let plan, let driver, _) = state.lifecycle,
                   let culprit = state.culprit(in: phase) else { return }
             state.lifecycle = .stopping(plan: plan, driver: driver, reason: .requiredOperationDidNotSucceed(culprit))
@@ -95,23 +122,32 @@ extension Initiator {
     /// Marks an operation running, unless it is no longer pending or startup was cancelled.
     func recordStarted(_ index: Int) -> Bool {
         let now = clock.now
-        let record: OperationRecord? = state.withLock { state in
+        let started: (event: InitiatorEvent?, subscribers: [AsyncStream<InitiatorEvent>.Continuation])? = state.withLock { state in
             guard !state.isCancelled, state.records[index].state == .pending else { return nil }
             state.records[index].state = .running
             state.records[index].startedAt = state.offset(now)
-            return state.records[index]
+            guard !state.subscribers.isEmpty else { return (nil, []) }
+            let record = state.records[index]
+            return (.operationStarted(identifier: record.identifier, phase: record.phase), Array(state.subscribers.values))
         }
-        guard let record else { return false }
-        emit([.operationStarted(identifier: record.identifier, phase: record.phase)])
+        guard let started else { return false }
+        if let event = started.event {
+            for subscriber in started.subscribers { subscriber.yield(event) }
+        }
         return true
     }
 
-    /// Records how an operation ended and skips its dependents if it did not succeed.
-    func recordFinished(_ index: Int, outcome: OperationOutcome, dependents: AdjacencyList) {
-        let now = clock.now
-        let events: [InitiatorEvent] = state.withLock { state in
-            guard state.records[index].state == .running else { return [] }
-            state.records[index].finishedAt = state.offset(now)
+    /// Records how an operation ended (at `now`), skips its dependents if it did not succeed, and records that
+    /// `ready` (the dependents its success made ready) are ready, all under one lock.
+    func recordFinished(_ index: Int, outcome: OperationOutcome, at now: ContinuousClock.Instant, dependents: AdjacencyList,
+                        ready: [Int] = []) {
+        let (events, subscribers) = state.withLock { state -> ([InitiatorEvent], [AsyncStream<InitiatorEvent>.Continuation]) in
+            guard state.records[index].state == .running else { return ([], []) }
+            let offset = state.offset(now)
+            state.records[index].finishedAt = offset
+            for dependent in ready where state.records[dependent].state == .pending {
+                state.records[dependent].readyAt = offset
+            }
             switch outcome {
             case .succeeded:
                 state.records[index].state = .succeeded
@@ -125,12 +161,16 @@ extension Initiator {
                 state.records[index].state = .cancelled
                 state.records[index].reason = "cancelled while running"
             }
-            var events: [InitiatorEvent] = [.operationFinished(state.records[index])]
+            var events: [InitiatorEvent] = []
+            if !state.subscribers.isEmpty { events.append(.operationFinished(state.records[index])) }
             if outcome != .succeeded {
                 events += state.skipDependents(of: index, dependents: dependents)
             }
-            return events
+            guard !events.isEmpty, !state.subscribers.isEmpty else { return ([], []) }
+            return (events, Array(state.subscribers.values))
         }
-        emit(events)
+        for subscriber in subscribers {
+            for event in events { subscriber.yield(event) }
+        }
     }
 }

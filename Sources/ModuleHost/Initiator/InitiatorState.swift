@@ -87,7 +87,9 @@ struct InitiatorState {
 
     /// Whether startup was cancelled (before or during its run).
     var isCancelled: Bool {
-        switch lifecycle {
+        // The common case first, without copying the lifecycle's payload.
+        if case .running = lifecycle { return false }
+        return switch lifecycle {
         case .notStarted(let setup), .planning(let setup): setup.cancelled
         case .running: false
         case .stopping, .finished: stopReason == .cancelled

@@ -6,5 +6,5 @@
 /// It is a SHA-256 over ModuleHost's Swift sources, comments and blank lines left out (see Scripts/abi-identity.sh).
 package enum ABIIdentity {
     /// 64 lowercase hex digits.
-    package static let current = "a23755b1df8a01927379d1b5cf74b9d41da74fe85a24d2d2dd3f09d689574f3d"
+    package static let current = "ea24e7da54564b300fecc1c6a8611ee82ee9e90c467e29302816fe3607acf5aa"
 }

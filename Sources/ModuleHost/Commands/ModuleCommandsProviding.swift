@@ -23,9 +23,14 @@ public protocol ModuleCommandsProviding: ModuleProtocol {
     static var commands: [ModuleCommand] { get }
 }
 
+extension ModuleCommandsProviding {
+    /// ``commands``, for the host.
+    public static var _declaredCommands: [ModuleCommand] { commands }
+}
+
 /// Reads the commands a module type declares without instantiating it.
 enum ModuleCommandDeclarations {
     static func commands(of type: any ModuleProtocol.Type) -> [ModuleCommand] {
-        (type as? any ModuleCommandsProviding.Type)?.commands ?? []
+        type._declaredCommands
     }
 }

@@ -4,13 +4,13 @@ enum ConfigurationDecoding {
     static func decode(
         for type: any ModuleProtocol.Type, from configuration: ModuleConfiguration
     ) throws(ManifestError) -> (any Sendable)? {
-        guard let configurable = type as? any ConfigurableModule.Type else { return nil }
-        return try decodeOpened(configurable, configuration)
+        guard let configurationType = type._configurationType else { return nil }
+        return try decodeOpened(configurationType, configuration)
     }
 
-    private static func decodeOpened<Module: ConfigurableModule>(
-        _ type: Module.Type, _ configuration: ModuleConfiguration
+    private static func decodeOpened<Configuration: Decodable & Sendable>(
+        _ type: Configuration.Type, _ configuration: ModuleConfiguration
     ) throws(ManifestError) -> any Sendable {
-        try configuration.decode(Module.Configuration.self)
+        try configuration.decode(Configuration.self)
     }
 }

@@ -4,7 +4,7 @@ struct RegisteredModules {
     /// Identifiers already taken, each with its owner described as "Type (origin)".
     var identifiers: [ModuleIdentifier: String] = [:]
     /// Services already provided, by the identity of their type.
-    var services: [ObjectIdentifier: (service: String, module: ModuleIdentifier)] = [:]
+    var services: [ObjectIdentifier: (service: ProvidedService, module: ModuleIdentifier)] = [:]
     /// Type names already registered, offered as "did you mean" suggestions.
     var typeNames: [String] = []
     /// Command names already declared, each with its owner described as "Type (origin)".

@@ -15,3 +15,8 @@ public protocol ConfigurableModule: ModuleProtocol {
     /// The module's configuration, decoded from its manifest entry's `config` object.
     associatedtype Configuration: Decodable & Sendable
 }
+
+extension ConfigurableModule {
+    /// ``Configuration``, for the host.
+    public static var _configurationType: (any (Decodable & Sendable).Type)? { Configuration.self }
+}

@@ -36,6 +36,21 @@ public protocol ModuleProtocol: AnyObject, Sendable {
     /// ``ModuleTeardownRecord/Outcome/timedOut`` and no longer waited for. The synchronous
     /// ``ModuleManager/unloadAll()`` does not call it.
     func moduleTearDown() async
+
+    // The host reads what a module type declares through the requirements below, so it never asks the Swift
+    // runtime whether a module type conforms to a protocol: the first time, that question scans the conformance
+    // records of every loaded image. The protocols that declare these things implement them; a module never does.
+
+    /// The operations of ``StartupOperationsProviding``; implemented by that protocol.
+    static var _declaredStartupOperations: [ModuleStartupOperation] { get }
+    /// The operation of the seed's ``ModuleInitiatorProtocol``; implemented by that protocol.
+    static var _declaredSeedOperation: ModuleStartupOperation? { get }
+    /// The commands of ``ModuleCommandsProviding``; implemented by that protocol.
+    static var _declaredCommands: [ModuleCommand] { get }
+    /// The routes of ``ModuleRoutesProviding``; implemented by that protocol.
+    static var _declaredRoutes: [ModuleRoute] { get }
+    /// The configuration type of ``ConfigurableModule``; implemented by that protocol.
+    static var _configurationType: (any (Decodable & Sendable).Type)? { get }
 }
 
 extension ModuleProtocol {
@@ -49,4 +64,14 @@ extension ModuleProtocol {
     public func moduleWillUnload() {}
     /// Does nothing by default.
     public func moduleTearDown() async {}
+    /// None, unless the module adopts ``StartupOperationsProviding``.
+    public static var _declaredStartupOperations: [ModuleStartupOperation] { [] }
+    /// None, unless the module adopts ``ModuleInitiatorProtocol``.
+    public static var _declaredSeedOperation: ModuleStartupOperation? { nil }
+    /// None, unless the module adopts ``ModuleCommandsProviding``.
+    public static var _declaredCommands: [ModuleCommand] { [] }
+    /// None, unless the module adopts ``ModuleRoutesProviding``.
+    public static var _declaredRoutes: [ModuleRoute] { [] }
+    /// None, unless the module adopts ``ConfigurableModule``.
+    public static var _configurationType: (any (Decodable & Sendable).Type)? { nil }
 }

@@ -9,13 +9,18 @@
 /// ```
 public struct ProvidedService: Sendable, CustomStringConvertible {
     /// The service type's name, for messages and listings.
-    public let name: String
+    ///
+    /// Written out only when asked: printing a type asks the Swift runtime about its conformances, which on first
+    /// use scans every loaded image, so registering and loading never do it.
+    public var name: String { String(reflecting: type) }
+    /// The service type.
+    let type: Any.Type
     let key: ObjectIdentifier
     let makeBox: @Sendable (any ModuleProtocol) -> AnyServiceBox?
 
     /// The module itself provides `Service`: it must conform to it.
     public static func service<Service: Sendable>(_ type: Service.Type) -> ProvidedService {
-        ProvidedService(name: String(reflecting: Service.self), key: ObjectIdentifier(Service.self)) { module in
+        ProvidedService(type: Service.self, key: ObjectIdentifier(Service.self)) { module in
             (module as? Service).map { ServiceBox($0) }
         }
     }
@@ -24,7 +29,7 @@ public struct ProvidedService: Sendable, CustomStringConvertible {
     public static func service<Service: Sendable, Module: ModuleProtocol>(
         _ type: Service.Type, from module: Module.Type, _ accessor: @escaping @Sendable (Module) -> Service
     ) -> ProvidedService {
-        ProvidedService(name: String(reflecting: Service.self), key: ObjectIdentifier(Service.self)) { instance in
+        ProvidedService(type: Service.self, key: ObjectIdentifier(Service.self)) { instance in
             (instance as? Module).map { ServiceBox(accessor($0)) }
         }
     }

@@ -102,7 +102,7 @@ struct RegistrationTable {
         }
         registered.routing = routing
         for (key, provider) in providers {
-            registered.services[key] = (provider.service.name, provider.module)
+            registered.services[key] = (provider.service, provider.module)
         }
         return registered
     }

@@ -37,9 +37,14 @@ extension ModuleRoutesProviding {
     public func routeDidOpen(_ request: RouteRequest, succeeded: Bool) async {}
 }
 
+extension ModuleRoutesProviding {
+    /// ``routes``, for the host.
+    public static var _declaredRoutes: [ModuleRoute] { routes }
+}
+
 /// Reads the routes a module type declares without instantiating it.
 enum RouteDeclarations {
     static func routes(of type: any ModuleProtocol.Type) -> [ModuleRoute] {
-        (type as? any ModuleRoutesProviding.Type)?.routes ?? []
+        type._declaredRoutes
     }
 }

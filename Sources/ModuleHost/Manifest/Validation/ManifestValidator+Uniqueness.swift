@@ -19,7 +19,7 @@ extension ManifestValidator {
                            "\(entry.typeName) provides \(service.name), which module \"\(other.module)\" already provides; a service has exactly one provider",
                            into: &sink)
                 } else {
-                    services[service.key] = (service.name, identifier)
+                    services[service.key] = (service, identifier)
                 }
             }
         }

@@ -95,14 +95,14 @@ extension ModuleManager {
 
     /// Registers a module type in code; its requirements are checked when it loads.
     public func register<Module: ModuleProtocol>(_ type: Module.Type, eager: Bool = false) throws(ManifestError) {
-        let path = "register(\(String(reflecting: type)).self)"
+        let path = "register(\(TypeName.of(type)).self)"
         var configuration: (any Sendable)?
         do {
             configuration = try ConfigurationDecoding.decode(for: type, from: .empty(file: nil, path: "config"))
         } catch {
             throw ManifestError(file: nil, diagnostics: error.diagnostics.map {
                 ManifestDiagnostic(.error, .invalidConfig, file: nil, path: path, location: nil,
-                                   message: "\(String(reflecting: type)) needs a configuration: \($0.message)")
+                                   message: "\(TypeName.of(type)) needs a configuration: \($0.message)")
             })
         }
         try registerInCode(type, eager: eager, configuration: configuration)
@@ -118,7 +118,7 @@ extension ModuleManager {
     /// Checks what can be checked of one type registered in code (its identifier, services and command names
     /// against what is registered; requirements may come later and are checked when it loads), then adds it.
     private func registerInCode(_ type: any ModuleProtocol.Type, eager: Bool, configuration: (any Sendable)?) throws(ManifestError) {
-        let name = String(reflecting: type)
+        let name = TypeName.of(type)
         let path = "register(\(name).self)"
         let entry = Manifest.Entry(typeName: name, eager: eager, path: path)
         let validator = ManifestValidator(manifest: Manifest(modules: [entry]), resolver: .types([type]),

@@ -60,7 +60,7 @@ public final class ModuleManager: ModuleContext {
         guard let configuration = registration.configuration as? Module.Configuration else {
             throw ResolutionError(
                 .configurationUnavailable,
-                "module \"\(type.moduleIdentifier)\" is registered as \(registration.typeName), whose configuration is not a \(String(reflecting: Module.Configuration.self))")
+                "module \"\(type.moduleIdentifier)\" is registered as \(registration.typeName), whose configuration is not a \(TypeName.of(Module.Configuration.self))")
         }
         return configuration
     }

@@ -104,7 +104,7 @@ struct ModuleConfiguration: Sendable {
 
     /// Reports the members of every object decoded that the configuration's `init(from:)` never asked for.
     private func unknownKeys(in run: JSONValueDecoder.Run, decoding type: Any.Type, into problems: inout [ManifestDiagnostic]) {
-        var typeName: String { String(reflecting: type) }  // only for a problem: printing a type is slow the first time
+        var typeName: String { TypeName.of(type) }  // only for a problem: printing a type is slow the first time
         for object in run.objects.values.sorted(by: { $0.value.byteRange.lowerBound < $1.value.byteRange.lowerBound })
         where !object.readAllKeys {
             guard case .object(let members) = object.value.kind else { continue }
@@ -123,7 +123,7 @@ struct ModuleConfiguration: Sendable {
     }
 
     private func diagnostic(for error: any Error, decoding type: Any.Type) -> ManifestDiagnostic {
-        let typeName = String(reflecting: type)
+        let typeName = TypeName.of(type)
         guard let decodingError = error as? DecodingError else {
             return located([], "\(typeName) rejected the config: \(error)")
         }

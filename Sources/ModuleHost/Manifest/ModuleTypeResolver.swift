@@ -19,10 +19,10 @@ public struct ModuleTypeResolver: Sendable {
         ModuleTypeResolver(knownTypeNames: knownTypeNames) { name in _typeByName(name) }
     }
 
-    /// Resolves only the given module types, by their full name (`String(reflecting:)`); for tests and apps
+    /// Resolves only the given module types, by their full name (as `String(reflecting:)` prints it); for tests and apps
     /// that want a closed list.
     public static func types(_ types: [any ModuleProtocol.Type]) -> ModuleTypeResolver {
-        let table = Dictionary(types.map { (String(reflecting: $0), $0 as Any.Type) }, uniquingKeysWith: { first, _ in first })
+        let table = Dictionary(types.map { (TypeName.of($0), $0 as Any.Type) }, uniquingKeysWith: { first, _ in first })
         return ModuleTypeResolver(knownTypeNames: Array(table.keys).sorted()) { table[$0] }
     }
 

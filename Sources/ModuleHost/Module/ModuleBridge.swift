@@ -24,7 +24,7 @@ public final class ModuleBridge: Sendable {
         guard let typed = module as? T else {
             throw ResolutionError(
                 .wrongModuleType,
-                "module \"\(identifier)\" is a \(String(reflecting: Swift.type(of: module))), not a \(String(reflecting: type))")
+                "module \"\(identifier)\" is a \(TypeName.of(Swift.type(of: module))), not a \(TypeName.of(type))")
         }
         return typed
     }

@@ -111,7 +111,7 @@ package final class ModuleRegistry: ModuleResolving, @unchecked Sendable {
         guard let provider = locked({ table.provider(of: key) }) else {
             let available = locked { table.serviceNames }
             let list = available.isEmpty ? "no services are registered" : "available: \(available.joined(separator: ", "))"
-            throw ResolutionError(.unprovidedService, "no registered module provides \(String(reflecting: Service.self)); \(list)")
+            throw ResolutionError(.unprovidedService, "no registered module provides \(TypeName.of(Service.self)); \(list)")
         }
         while true {
             let module = try load(provider.module)
@@ -119,7 +119,7 @@ package final class ModuleRegistry: ModuleResolving, @unchecked Sendable {
             guard let box = provider.service.makeBox(module) as? ServiceBox<Service> else {
                 throw ResolutionError(
                     .serviceNotImplemented,
-                    "module \"\(provider.module)\" (\(String(reflecting: Swift.type(of: module)))) declares that it provides \(provider.service.name), but it does not conform to it")
+                    "module \"\(provider.module)\" (\(TypeName.of(Swift.type(of: module)))) declares that it provides \(provider.service.name), but it does not conform to it")
             }
             if let injected = cache.service(Service.self) { return injected }
             if cache.injectedModule(provider.module) === module { return box.value }

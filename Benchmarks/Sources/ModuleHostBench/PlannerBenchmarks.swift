@@ -124,21 +124,21 @@ func plannerBenchmarks(quick: Bool) async -> [Row] {
         let planMedian = Stats(samples: subject).median
         let referenceMedian = Stats(samples: reference).median
         medians[count] = planMedian
-        let isTen = count == 10_000
+        // Issue 16 retired "100k at most 12x the 10k time": the reference itself scales 25x between those sizes on
+        // this machine's caches. The goal is the reference's own time at every size.
+        let ratio = planMedian / referenceMedian
         rows.append(Row(
             benchmark: "planner", subject: "Initiator.start() planning \(count / 1000)k .idle ops, ≤3 deps",
-            baseline: "reference index + Kahn, same ops", ratio: planMedian / referenceMedian,
+            baseline: "reference index + Kahn, same ops", ratio: ratio,
             absolute: "\(format(ms: planMedian)) vs \(format(ms: referenceMedian))",
-            target: isTen ? "≤ 10 ms absolute" : "context",
-            verdict: isTen ? (planMedian <= 10 ? .met : .missed) : .info))
+            target: "≤ 1.0x", verdict: ratio <= 1.0 ? .met : .missed))
     }
     if let ten = medians[10_000], let hundred = medians[100_000] {
-        let ratio = hundred / ten
         rows.append(Row(
             benchmark: "planner", subject: "Initiator.start() 100k .idle ops",
             baseline: "Initiator.start() 10k .idle ops (same run)",
-            ratio: ratio, absolute: "\(format(ms: hundred)) vs \(format(ms: ten))",
-            target: "≤ 12x", verdict: ratio <= 12 ? .met : .missed))
+            ratio: hundred / ten, absolute: "\(format(ms: hundred)) vs \(format(ms: ten))",
+            target: "context (was ≤ 12x, retired)", verdict: .info))
     }
     return rows
 }

@@ -18,7 +18,7 @@ extension ShellCommands {
             return .ok
         } catch {
             if Task.isCancelled { return .failure }
-            return fail("open: \(error)", Self.exitCode(for: error.code))
+            return fail("open: \(DisplayText.printable(error.description))", Self.exitCode(for: error.code))
         }
     }
 

@@ -112,13 +112,14 @@ public struct ManifestDiagnostic: Sendable, Hashable, CustomStringConvertible {
 
     /// The diagnostic as ``description`` writes it, with the severity marker (`error:`) passed through `style`
     /// (a terminal colours it there).
+    ///
+    /// Control and format characters from the manifest (a key holding a terminal escape) are written as `\u{…}`.
     package func formatted(severity style: (String) -> String) -> String {
-        var text = file ?? "<manifest>"
-        if let location { text += ":\(location.line):\(location.column)" }
-        text += ": \(style("\(severity.rawValue):")) "
-        if !path.isEmpty { text += "\(path): " }
-        text += message
-        if let suggestion { text += "; \(suggestion)" }
-        return text
+        var head = DisplayText.printable(file ?? "<manifest>")
+        if let location { head += ":\(location.line):\(location.column)" }
+        var body = path.isEmpty ? "" : "\(path): "
+        body += message
+        if let suggestion { body += "; \(suggestion)" }
+        return "\(head): \(style("\(severity.rawValue):")) \(DisplayText.printable(body))"
     }
 }

@@ -6,5 +6,5 @@
 /// It is a SHA-256 over ModuleHost's Swift sources, comments and blank lines left out (see Scripts/abi-identity.sh).
 package enum ABIIdentity {
     /// 64 lowercase hex digits.
-    package static let current = "cec333b0576b4c600560405e52b5dd2b0bf99a2fb7be209e56055f4b02e54f4a"
+    package static let current = "c28fc6828f8efdeed3776a1dbf7ba5f995d343ca90ed8de540ce2982350148a6"
 }

@@ -9,4 +9,19 @@ package enum DisplayText {
         }
         return "\(quote)\(escaped.joined())\(quote)"
     }
+
+    /// `text` with every control and format character (terminal escapes, line breaks, bidirectional overrides,
+    /// zero-width characters) written as `\u{…}`; other characters, ASCII or not, stay as they are. For a line that
+    /// holds text from outside, such as a key of a manifest.
+    package static func printable(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isHidden) else { return text }
+        return text.unicodeScalars.map { isHidden($0) ? "\\u{\(String($0.value, radix: 16))}" : String($0) }.joined()
+    }
+
+    private static func isHidden(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .control, .format, .lineSeparator, .paragraphSeparator: true
+        default: false
+        }
+    }
 }

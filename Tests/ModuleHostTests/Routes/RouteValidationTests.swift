@@ -107,3 +107,18 @@ struct RouteValidationTests {
         #expect(diagnostics(#"{"routing": {"host": "one"}, "modules": []}"#, in: manager).allSatisfy { $0.code != .invalidRouting })
     }
 }
+
+@Suite("Diagnostics from manifest keys")
+struct DiagnosticEscapingTests {
+    @Test(arguments: ["routes", "operations"])
+    func aTerminalEscapeInAKeyIsPrintedEscaped(field: String) throws {
+        let override = field == "routes" ? #"{"external": true}"# : #"{"priority": "low"}"#
+        let manifest = #"{"modules": [{"type": "ModuleHostTests.RouteAlphaModule", "\#(field)": {"a\u001b[31m\u202Ered": \#(override)}}]}"#
+        let found = ModuleManager().validateManifest(Data(manifest.utf8), file: "evil.json")
+        let diagnostic = try #require(found.first { $0.code == .unknownRoute || $0.code == .unknownOperation })
+        #expect(diagnostic.path.contains("\u{1b}"), "the path itself keeps the key, for code")
+        #expect(!diagnostic.description.contains("\u{1b}"))
+        #expect(!diagnostic.description.contains("\u{202E}"))
+        #expect(diagnostic.description.contains(#"a\u{1b}[31m\u{202e}red"#), "\(diagnostic.description)")
+    }
+}

@@ -19,6 +19,7 @@ let package = Package(
     dependencies: [
         .package(name: "ModuleHost", path: ".."),
         .package(url: "https://github.com/Swinject/Swinject.git", exact: "2.10.0"),
+        .package(url: "https://github.com/pointfreeco/swift-dependencies", exact: "1.17.1"),
     ],
     targets: [
         // The harness and every benchmark. It depends on the two hello executables only so that
@@ -28,6 +29,7 @@ let package = Package(
             dependencies: [
                 .product(name: "ModuleHost", package: "ModuleHost"),
                 .product(name: "Swinject", package: "Swinject"),
+                .product(name: "Dependencies", package: "swift-dependencies"),
                 "Hello",
                 "HelloFoundation",
                 "HelloEssentials",

@@ -98,6 +98,9 @@ func resolveBenchmarks(quick: Bool) -> [Row] {
     let swinject = container.synchronize()
     guard swinject.resolve(BenchService.self) != nil else { fatalError("Swinject did not resolve BenchService") }
 
+    let dependencies = DependenciesReader()
+    guard dependencies.service.value() == 42 else { fatalError("swift-dependencies did not resolve BenchService") }
+
     let cases = [
         MicroCase(name: "baseline") { n in
             for _ in 0..<n { blackHole(table.resolve(BenchService.self)) }
@@ -112,6 +115,10 @@ func resolveBenchmarks(quick: Bool) -> [Row] {
             // Swinject is ~15x slower per call: fewer calls keep its batches as long as the others'.
             for _ in 0..<max(1, n / 16) { blackHole(swinject.resolve(BenchService.self)) }
         },
+        MicroCase(name: "dependencies") { n in
+            // Like Swinject, slower per call: fewer calls per batch.
+            for _ in 0..<max(1, n / 16) { blackHole(dependencies.service) }
+        },
     ]
     let iterations = quick ? 100_000 : 400_000
     let stats = measureInterleaved(cases, iterations: iterations, repetitions: quick ? 5 : 15)
@@ -120,6 +127,7 @@ func resolveBenchmarks(quick: Bool) -> [Row] {
     let byIdentifier = stats["identifier"]!.median
     // The Swinject case did n/16 calls per batch.
     let swinjectPerCall = stats["swinject"]!.median * Double(iterations) / Double(max(1, iterations / 16))
+    let dependenciesPerCall = stats["dependencies"]!.median * Double(iterations) / Double(max(1, iterations / 16))
 
     let baselineName = "Mutex<[ObjectIdentifier: AnyObject]> + as! T"
     return [
@@ -137,6 +145,10 @@ func resolveBenchmarks(quick: Bool) -> [Row] {
             baseline: "Swinject synchronize().resolve (speed-up)",
             ratio: swinjectPerCall / byIdentifier, absolute: "\(format(ns: byIdentifier)) vs \(format(ns: swinjectPerCall))",
             target: "≥ 20x", verdict: swinjectPerCall / byIdentifier >= 20 ? .met : .missed),
+        Row(benchmark: "resolve", subject: "bridge.resolve(BenchService.self)",
+            baseline: "swift-dependencies @Dependency read (speed-up)",
+            ratio: dependenciesPerCall / service, absolute: "\(format(ns: service)) vs \(format(ns: dependenciesPerCall))",
+            target: "context", verdict: .info),
     ]
 }
 

@@ -43,8 +43,9 @@ protocol AnyServiceBox: AnyObject, Sendable {}
 
 /// The typed box. The registry keys it by `ObjectIdentifier(Service.self)` of the *static* type it was made
 /// with (never of a metatype value, which may be a subclass's), so the key proves the box's type.
+@usableFromInline
 final class ServiceBox<Service: Sendable>: AnyServiceBox {
-    let value: Service
+    @usableFromInline let value: Service
 
     init(_ value: Service) {
         self.value = value

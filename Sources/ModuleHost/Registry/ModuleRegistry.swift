@@ -68,6 +68,9 @@ package final class ModuleRegistry: ModuleResolving, @unchecked Sendable {
 
     // MARK: Resolution
 
+    /// The cache a warm service resolve reads first.
+    var warmServices: any WarmServiceLookup { cache }
+
     /// The module for `identifier`, loading it (and the modules it requires) on first use.
     func module(_ identifier: ModuleIdentifier) throws(ResolutionError) -> any ModuleProtocol {
         if let module = cache.module(identifier) {

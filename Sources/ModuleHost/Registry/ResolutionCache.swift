@@ -4,7 +4,7 @@
 /// Invariants, kept by every method here: an injected module or service is always in the cache (so a warm
 /// resolve finds it), and nothing removes it but removing the injection; a service box stored under
 /// `ObjectIdentifier(Service.self)` is always a `ServiceBox<Service>`.
-final class ResolutionCache: Sendable {
+final class ResolutionCache: WarmServiceLookup {
     private struct Entries: Sendable {
         var modules: [ModuleIdentifier: any ModuleProtocol] = [:]
         var services: [ObjectIdentifier: any AnyServiceBox] = [:]
@@ -17,6 +17,11 @@ final class ResolutionCache: Sendable {
     /// The cached (or injected) module for `identifier`.
     func module(_ identifier: ModuleIdentifier) -> (any ModuleProtocol)? {
         entries.withLock { $0.modules[identifier] }
+    }
+
+    /// The box cached (or injected) for the service whose static type has identity `key`.
+    func cachedServiceBox(_ key: ObjectIdentifier) -> AnyObject? {
+        entries.withLock { $0.services[key] }
     }
 
     /// The cached (or injected) service of static type `Service`.

@@ -34,6 +34,7 @@ let package = Package(
                 "HelloFoundation",
                 "HelloEssentials",
                 "PeakMemory",
+                "LargeApp",
             ]
         ),
         // The shell benchmark's baseline: the smallest Swift program, built the same way as app-shell.
@@ -42,6 +43,8 @@ let package = Package(
         .executableTarget(name: "HelloFoundation"),
         // The shell benchmark's baseline: the same program with FoundationEssentials loaded, as app-shell has it.
         .executableTarget(name: "HelloEssentials"),
+        // The large benchmark's app: 1,000 generated module types (Scripts/generate-large-app.py).
+        .target(name: "LargeApp", dependencies: [.product(name: "ModuleHost", package: "ModuleHost")]),
         // Measures a program's peak memory from a process smaller than the program (see its main.swift).
         .executableTarget(name: "PeakMemory"),
     ],

@@ -1,6 +1,6 @@
 import Foundation
 
-/// `modulehost-bench [--quick] [--only resolve,concurrent,planner,initiator,phases,manifest,shell] [--no-build] [--static]`
+/// `modulehost-bench [--quick] [--only resolve,concurrent,planner,initiator,phases,manifest,large,shell] [--no-build] [--static]`
 ///
 /// Runs the benchmarks and prints a Markdown table in which every figure is a ratio against a baseline
 /// measured in the same run. `--quick` uses fewer iterations (for trying changes; not for the record),
@@ -8,10 +8,11 @@ import Foundation
 /// `--static` also measures app-shell and the hellos built with `--static-swift-stdlib` (in `.build-static`).
 @main
 enum Bench {
-    static let all = ["resolve", "concurrent", "planner", "initiator", "phases", "manifest", "shell"]
+    static let all = ["resolve", "concurrent", "planner", "initiator", "phases", "manifest", "large", "shell"]
 
     static func main() async {
         let arguments = Array(CommandLine.arguments.dropFirst())
+        if arguments.first == "--child-large" { await runLargeChild(Array(arguments.dropFirst())) }
         let quick = arguments.contains("--quick")
         let build = !arguments.contains("--no-build")
         let staticStdlib = arguments.contains("--static")
@@ -41,6 +42,7 @@ enum Bench {
             case "initiator": rows += await initiatorBenchmarks(quick: quick)
             case "phases": rows += await phaseBenchmarks(quick: quick)
             case "manifest": rows += manifestBenchmarks(quick: quick)
+            case "large": rows += await largeAppBenchmarks(quick: quick)
             case "shell":
                 rows += shellBenchmarks(quick: quick, build: build, staticStdlib: false)
                 if staticStdlib { rows += shellBenchmarks(quick: quick, build: true, staticStdlib: true) }

@@ -51,6 +51,8 @@ public protocol ModuleProtocol: AnyObject, Sendable {
     static var _declaredRoutes: [ModuleRoute] { get }
     /// The configuration type of ``ConfigurableModule``; implemented by that protocol.
     static var _configurationType: (any (Decodable & Sendable).Type)? { get }
+    /// The module as a ``SessionModuleProtocol``; implemented by that protocol.
+    var _sessionObserver: (any SessionModuleProtocol)? { get }
 }
 
 extension ModuleProtocol {
@@ -74,4 +76,6 @@ extension ModuleProtocol {
     public static var _declaredRoutes: [ModuleRoute] { [] }
     /// None, unless the module adopts ``ConfigurableModule``.
     public static var _configurationType: (any (Decodable & Sendable).Type)? { nil }
+    /// None, unless the module adopts ``SessionModuleProtocol``.
+    public var _sessionObserver: (any SessionModuleProtocol)? { nil }
 }

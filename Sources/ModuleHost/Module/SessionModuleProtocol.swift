@@ -17,3 +17,8 @@ public protocol SessionModuleProtocol: ModuleProtocol {
     /// The session the module was last told about ended: the user signed out, or it expired.
     func sessionDidDeauthenticate(with session: UserSession)
 }
+
+extension SessionModuleProtocol {
+    /// The module itself, for the host.
+    public var _sessionObserver: (any SessionModuleProtocol)? { self }
+}

@@ -6,5 +6,5 @@
 /// It is a SHA-256 over ModuleHost's Swift sources, comments and blank lines left out (see Scripts/abi-identity.sh).
 package enum ABIIdentity {
     /// 64 lowercase hex digits.
-    package static let current = "3caa0af2a61f5103126eea22329d24e1240b295dc73ea871101eccc20edcc3b2"
+    package static let current = "9863caf06e802de5622892e6a6f5d10d1bb84e4ba87c4dc85de731fc66c24e9c"
 }

@@ -51,7 +51,7 @@ final class SessionBroadcaster: Sendable {
 
     /// Starts telling `module` about sessions, at once if one is active; does nothing for other modules.
     func attach(_ module: any ModuleProtocol) {
-        guard let observer = module as? any SessionModuleProtocol else { return }
+        guard let observer = module._sessionObserver else { return }
         let key = ObjectIdentifier(module)
         state.withLock { state in
             state.attachments += 1

@@ -12,6 +12,9 @@ extension ManifestReader.Context {
         var external = standard.externalSchemes
         if let list = value.member("externalSchemes") {
             external = readExternalSchemes(list, inApp: scheme)
+        } else if external.contains(scheme), let given = value.member("scheme") {
+            error(.invalidRouting, "routing.scheme", given.location,
+                  "the in-app scheme \"\(scheme)\" is also the default external scheme; name the external schemes (\"externalSchemes\") too")
         }
         var host = standard.host
         if let value = value.member("host") {

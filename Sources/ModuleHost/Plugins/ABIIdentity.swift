@@ -6,5 +6,5 @@
 /// It is a SHA-256 over ModuleHost's Swift sources, comments and blank lines left out (see Scripts/abi-identity.sh).
 package enum ABIIdentity {
     /// 64 lowercase hex digits.
-    package static let current = "9863caf06e802de5622892e6a6f5d10d1bb84e4ba87c4dc85de731fc66c24e9c"
+    package static let current = "e0457e3b706ef7022d3e4878c64f3a9415ceb56d2a3f0c2de40ef32318f27db7"
 }

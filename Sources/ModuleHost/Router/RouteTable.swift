@@ -15,6 +15,9 @@ struct RouteTable: Sendable {
     /// The scheme and host links use.
     let settings: RoutingSettings
 
+    /// The longest path, in bytes, for which a "did you mean" route is looked for.
+    static let longestSuggestedPath = 128
+
     init(_ routes: [RegisteredRoute], settings: RoutingSettings) {
         self.routes = routes
         self.settings = settings
@@ -71,6 +74,9 @@ struct RouteTable: Sendable {
     /// pattern is written with the link's own text in place of its parameters, and compared with the link's path.
     func closest(to segments: [String], where included: (RegisteredRoute) -> Bool) -> String? {
         let path = "/" + segments.joined(separator: "/")
+        // An edit distance costs the product of the lengths: past this a long link from outside would cost work
+        // that grows with the square of its length, for a hint nobody needs.
+        guard path.utf8.count <= Self.longestSuggestedPath else { return nil }
         var patterns: [String: String] = [:]
         var candidates: [String] = []
         for route in routes where included(route) {

@@ -15,7 +15,9 @@ struct RouteURL: Sendable, Hashable {
     /// when `allowsPath`.
     static func parse(_ text: String, defaults: RoutingSettings, allowsPath: Bool) throws(RouteError) -> RouteURL {
         guard text.utf8.count <= RouteLimits.urlBytes else {
-            throw RouteError(.urlTooLong, url: String(text.prefix(64)) + "…",
+            // Bounded in bytes and escaped: the text is anyone's, and may hold escapes or endless combining marks.
+            let start = DisplayText.quoted(String(decoding: text.utf8.prefix(64), as: UTF8.self), with: "'")
+            throw RouteError(.urlTooLong, url: start + "…",
                              "the link is \(text.utf8.count) bytes long; links are limited to \(RouteLimits.urlBytes)")
         }
         guard !text.utf8.contains(where: { $0 <= 0x20 || $0 >= 0x7F }) else {

@@ -122,3 +122,48 @@ struct DiagnosticEscapingTests {
         #expect(diagnostic.description.contains(#"a\u{1b}[31m\u{202e}red"#), "\(diagnostic.description)")
     }
 }
+
+@Suite("Router findings from the attack review")
+struct RouterAttackRegressionTests {
+    @Test func anInAppSchemeThatIsTheDefaultExternalOneIsALocatedError() throws {
+        let found = ModuleManager().validateManifest(Data(#"{"routing": {"scheme": "modulehost"}, "modules": []}"#.utf8))
+        let error = try #require(found.first { $0.code == .invalidRouting })
+        #expect(error.path == "routing.scheme")
+        #expect(error.message.contains("also the default external scheme"))
+    }
+
+    @Test func aLongUnknownLinkGetsNoSuggestionSoItsCostStaysLinear() async throws {
+        let manager = ModuleManager()
+        try manager.registerModules(from: Data(#"{"modules": ["ModuleHostTests.RouteAlphaModule"]}"#.utf8))
+        let long = String(repeating: "a", count: 1_900)
+        do {
+            _ = try await manager.router.open("modulehost://app/alpha/echo/\(long)/x", from: .external)
+            Issue.record("an unknown path opened")
+        } catch {
+            #expect(error.code == .routeNotFound)
+            #expect(error.suggestion == nil)
+        }
+        // A short one still gets its hint.
+        let short = try await #require(failure("modulehost://app/alpha/itemz/3", manager))
+        #expect(short.suggestion == "/alpha/items/:id")
+    }
+
+    @Test func aTooLongLinksErrorHoldsABoundedEscapedStart() async throws {
+        let manager = ModuleManager()
+        try manager.registerModules(from: Data(#"{"modules": ["ModuleHostTests.RouteAlphaModule"]}"#.utf8))
+        let hostile = "\u{1B}[2J" + "a" + String(repeating: "\u{301}", count: 20_000)
+        let error = try #require(await failure(hostile, manager))
+        #expect(error.code == .urlTooLong)
+        #expect(error.url.utf8.count <= 512)
+        #expect(!error.url.contains("\u{1B}"))
+    }
+
+    private func failure(_ url: String, _ manager: ModuleManager) async -> RouteError? {
+        do {
+            _ = try await manager.router.open(url, from: .external)
+            return nil
+        } catch {
+            return error
+        }
+    }
+}

@@ -8,12 +8,12 @@
 /// exactly once, even when many tasks ask at the same moment. Later resolves are a cached, typed lookup.
 public final class ModuleBridge: Sendable {
     let registry: any ModuleResolving
-    /// The registry's cache of resolved services, read directly by the warm path of `resolve(_:)` for services.
-    @usableFromInline let warmServices: any WarmServiceLookup
+    /// The registry's published snapshots, read directly by the warm path of `resolve(_:)` for services.
+    @usableFromInline let warm: WarmResolutions
 
     init(registry: any ModuleResolving) {
         self.registry = registry
-        self.warmServices = registry.warmServices
+        self.warm = registry.warm
     }
 
     /// The module registered under `identifier`, loading it on first use.
@@ -35,9 +35,9 @@ public final class ModuleBridge: Sendable {
     /// The service of type `Service` (usually a protocol), from the module that declares it provides it.
     @inlinable
     public func resolve<Service: Sendable>(_ type: Service.Type) throws(ResolutionError) -> Service {
-        // Warm: the box is stored only under the identity of its own static type, so the downcast is exact.
-        if let box = warmServices.cachedServiceBox(ObjectIdentifier(Service.self)) {
-            return unsafeDowncast(box, to: ServiceBox<Service>.self).value
+        // Warm: a lock-free read of the registry's published snapshot.
+        if let service = warm.service(Service.self) {
+            return service
         }
         return try resolveService(type)
     }

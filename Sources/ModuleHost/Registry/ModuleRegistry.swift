@@ -10,7 +10,7 @@ import Foundation
 /// Its parts: the ``RegistrationTable`` (who is registered and provides what), the ``LoadingGraph`` (the
 /// loading state machine) and the ``ResolutionCache`` (the warm path and injections). Two levels of locking
 /// keep user code out of every critical section:
-/// - the hot path (a warm resolve) reads the cache under its own short lock;
+/// - the hot path (a warm resolve) reads the cache's published snapshot, without a lock;
 /// - the slow path (registration, first load, unload) uses `condition`, and releases it before calling `init()`
 ///   or `moduleDidLoad`. A thread that needs a module another thread is loading waits on `condition`; before
 ///   waiting it checks the wait-for graph, so a cycle (on one thread or across threads) is reported as
@@ -68,8 +68,8 @@ package final class ModuleRegistry: ModuleResolving, @unchecked Sendable {
 
     // MARK: Resolution
 
-    /// The cache a warm service resolve reads first.
-    var warmServices: any WarmServiceLookup { cache }
+    /// The snapshots a warm resolve reads first.
+    var warm: WarmResolutions { cache.warm }
 
     /// The module for `identifier`, loading it (and the modules it requires) on first use.
     func module(_ identifier: ModuleIdentifier) throws(ResolutionError) -> any ModuleProtocol {

@@ -1,0 +1,58 @@
+import Synchronization
+
+/// The warm path of resolution: the latest ``ResolutionSnapshot``, read by every warm resolve without a lock and
+/// replaced by the registry when modules load, unload or are injected.
+///
+/// A read enters the calling thread's ``ReaderSlot``, loads the snapshot, copies the module or service out and
+/// leaves: no lock, no retain of the snapshot or of a box, no write to memory another thread writes. A publish
+/// swaps the snapshot in and frees the old one only after every read that may still use it has ended
+/// (``SnapshotReaders/waitForGracePeriod()``), so no snapshot outlives its readers and none is kept longer.
+@usableFromInline
+final class WarmResolutions: Sendable {
+    @usableFromInline let current: Atomic<Unmanaged<ResolutionSnapshot>>
+    /// Whether a read must fence itself (see ``ReaderSlot/enter(fenced:)``); chosen at `init`, so that the
+    /// process registers for the writers' fence before the first read.
+    @usableFromInline let readersFence: Bool
+
+    /// Starts with the empty snapshot. Reads fence themselves when the process-wide fence is missing, or when
+    /// `readersFence` asks for it (tests run both ways; fencing readers stay correct either way).
+    init(readersFence: Bool = !SnapshotReaders.readersEnterUnfenced) {
+        current = Atomic(.passRetained(ResolutionSnapshot()))
+        self.readersFence = readersFence
+    }
+
+    deinit {
+        current.load(ordering: .acquiring).release()
+    }
+
+    /// The cached (or injected) service of static type `Service`; `nil` when the snapshot has none.
+    @inlinable
+    func service<Service: Sendable>(_ type: Service.Type) -> Service? {
+        guard let slot = SnapshotReaders.currentSlot() else { return nil }
+        let ticket = slot.enter(fenced: readersFence)
+        defer { slot.leave(ticket) }
+        return current.load(ordering: .sequentiallyConsistent)._withUnsafeGuaranteedRef { snapshot in
+            // Boxes are stored only under the identity of their own static type, so the downcast is exact.
+            snapshot.serviceBox(ObjectIdentifier(Service.self))?._withUnsafeGuaranteedRef {
+                unsafeDowncast($0, to: ServiceBox<Service>.self).value
+            }
+        }
+    }
+
+    /// The cached (or injected) module for `identifier`; `nil` when the snapshot has none.
+    @inlinable
+    func module(_ identifier: ModuleIdentifier) -> (any ModuleProtocol)? {
+        guard let slot = SnapshotReaders.currentSlot() else { return nil }
+        let ticket = slot.enter(fenced: readersFence)
+        defer { slot.leave(ticket) }
+        return current.load(ordering: .sequentiallyConsistent)._withUnsafeGuaranteedRef { $0.modules[identifier] }
+    }
+
+    /// Makes `snapshot` the one readers see, then frees the one it replaces once no read can still be using it (in
+    /// the never-seen case that this cannot be known, the old snapshot is kept rather than freed under a reader).
+    /// Callers serialize publishes, and never publish from inside a read.
+    func publish(_ snapshot: ResolutionSnapshot) {
+        let replaced = current.exchange(.passRetained(snapshot), ordering: .sequentiallyConsistent)
+        if SnapshotReaders.waitForGracePeriod() { replaced.release() }
+    }
+}

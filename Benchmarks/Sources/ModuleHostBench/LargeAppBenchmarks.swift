@@ -58,12 +58,18 @@ func decodeLargeManifest(_ manifest: URL) -> Duration {
     return clock.now - begin
 }
 
-/// `--child-large <manifest> host|decode`: one first-use measurement in this fresh process; prints milliseconds.
+/// `--child-large <manifest> host|decode [runs]`: a first-use measurement in this fresh process, then `runs - 1`
+/// warm ones (for a profiler: `perf record … modulehost-bench --child-large <manifest> host 200`); prints the
+/// milliseconds of each.
 func runLargeChild(_ arguments: [String]) async -> Never {
-    guard arguments.count == 2 else { fatalError("usage: modulehost-bench --child-large <manifest> host|decode") }
+    guard (2...3).contains(arguments.count), let runs = Int(arguments.count == 3 ? arguments[2] : "1"), runs > 0 else {
+        fatalError("usage: modulehost-bench --child-large <manifest> host|decode [runs]")
+    }
     let manifest = URL(fileURLWithPath: arguments[0])
-    let elapsed = arguments[1] == "host" ? await runLargeApp(manifest) : decodeLargeManifest(manifest)
-    print(elapsed.milliseconds)
+    for _ in 0..<runs {
+        let elapsed = arguments[1] == "host" ? await runLargeApp(manifest) : decodeLargeManifest(manifest)
+        print(elapsed.milliseconds)
+    }
     exit(0)
 }
 

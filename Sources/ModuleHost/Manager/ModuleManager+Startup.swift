@@ -13,21 +13,25 @@ extension ModuleManager {
     /// calls it from (the main actor in `.high`): the wrapper that hands it the manager does not hop.
     func startupOperations() -> [StartupOperation] {
         let registrations = registry.orderedRegistrations()
-        let declared = registrations.map { (registration: $0, operations: StartupDeclarations.operations(of: $0.type)) }
-        let known = Set(declared.flatMap { $0.operations.map(\.identifier) })
+        let declared = registrations.map { StartupDeclarations.operations(of: $0.type) }
+        // Needed only to drop optional dependencies that no module declares; most apps have none.
+        let known: Set<String> = declared.contains { $0.contains { !$0.optionalDependencies.isEmpty } }
+            ? Set(declared.joined().map(\.identifier)) : []
         var operations: [StartupOperation] = []
+        operations.reserveCapacity(declared.reduce(0) { $0 + $1.count })
         // Held weakly, so operations kept after the manager is gone do not keep it alive. A `weak let` rather
         // than a `[weak self]` capture list: Swift 6.3.1 compiles a closure with a capture list as `@concurrent`,
         // not `nonisolated(nonsending)` (compare swiftlang/swift#87097), so the body would hop off the main actor.
         weak let manager = self
-        for (registration, moduleOperations) in declared {
+        for (registration, moduleOperations) in zip(registrations, declared) {
             for declaration in moduleOperations {
                 let overrides = registration.startup.resolved(for: declaration.identifier)
                 // Typed as the nonsending body (never as a plain `@Sendable` async function, which would hop
                 // off the caller's executor); the closure below is nonsending too, inferred from `body:` (keep it
                 // free of capture lists, see above).
                 let body: nonisolated(nonsending) @Sendable (any ModuleContext) async throws -> Void = declaration.body
-                let dependencies = declaration.dependencies + declaration.optionalDependencies.filter { known.contains($0) }
+                let dependencies = declaration.optionalDependencies.isEmpty ? declaration.dependencies
+                    : declaration.dependencies + declaration.optionalDependencies.filter { known.contains($0) }
                 operations.append(StartupOperation(
                     declaration.identifier, module: registration.identifier,
                     priority: overrides.priority ?? declaration.priority,

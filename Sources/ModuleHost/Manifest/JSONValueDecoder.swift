@@ -17,51 +17,44 @@ import Foundation
 /// Errors are `DecodingError`s whose coding paths reach the offending value, which ``ModuleConfiguration``
 /// turns into located diagnostics.
 struct JSONValueDecoder: Decoder {
-    /// What one decoding run shares: the source the values' byte ranges index, and the objects visited.
-    final class Run {
-        let source: [UInt8]
-        /// Each object a keyed container was made for, by the offset of its first byte.
-        var objects: [Int: VisitedObject] = [:]
-
-        init(source: [UInt8]) {
-            self.source = source
-        }
-
-        func text(of value: JSONValue) -> String? {
-            guard value.byteRange.upperBound <= source.count else { return nil }
-            return String(decoding: source[value.byteRange], as: UTF8.self)
-        }
-    }
-
-    /// An object the configuration's `init(from:)` opened, and the keys it asked for.
-    struct VisitedObject {
-        let value: JSONValue
-        let codingPath: [any CodingKey]
-        var asked: Set<String> = []
-        var readAllKeys = false
-    }
-
     let value: JSONValue
-    let codingPath: [any CodingKey]
+    /// The coding path up to this decoder's parent; with `key`, this decoder's path. Kept in two parts so that a
+    /// child for a scalar field allocates no array: the path is made only when asked for (errors, nested containers).
+    private let parentPath: [any CodingKey]
+    private let key: (any CodingKey)?
     let run: Run
     var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    /// A decoder for `value` at `codingPath`.
+    init(value: JSONValue, codingPath: [any CodingKey], run: Run) {
+        self.init(value: value, parentPath: codingPath, key: nil, run: run)
+    }
+
+    private init(value: JSONValue, parentPath: [any CodingKey], key: (any CodingKey)?, run: Run) {
+        self.value = value
+        self.parentPath = parentPath
+        self.key = key
+        self.run = run
+    }
+
+    var codingPath: [any CodingKey] {
+        guard let key else { return parentPath }
+        return parentPath + [key]
+    }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         guard case .object(let members) = value.kind else {
             throw DecodingError.typeMismatch([String: Any].self, .init(codingPath: codingPath, debugDescription: "expected an object"))
         }
-        let start = value.byteRange.lowerBound
-        if run.objects[start] == nil {
-            run.objects[start] = VisitedObject(value: value, codingPath: codingPath)
-        }
-        return KeyedDecodingContainer(KeyedContainer<Key>(decoder: self, members: members))
+        let object = run.visit(value, codingPath: codingPath)
+        return KeyedDecodingContainer(JSONKeyedContainer<Key>(decoder: self, object: object, members: members))
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
         guard case .array(let elements) = value.kind else {
             throw DecodingError.typeMismatch([Any].self, .init(codingPath: codingPath, debugDescription: "expected an array"))
         }
-        return UnkeyedContainer(decoder: self, elements: elements)
+        return JSONUnkeyedContainer(decoder: self, elements: elements)
     }
 
     func singleValueContainer() throws -> any SingleValueDecodingContainer {
@@ -69,15 +62,7 @@ struct JSONValueDecoder: Decoder {
     }
 
     func child(_ value: JSONValue, _ key: any CodingKey) -> JSONValueDecoder {
-        JSONValueDecoder(value: value, codingPath: codingPath + [key], run: run)
-    }
-
-    func markAsked(_ key: String) {
-        run.objects[value.byteRange.lowerBound]?.asked.insert(key)
-    }
-
-    func markReadAll() {
-        run.objects[value.byteRange.lowerBound]?.readAllKeys = true
+        JSONValueDecoder(value: value, parentPath: codingPath, key: key, run: run)
     }
 }
 
@@ -129,7 +114,7 @@ extension JSONValueDecoder: SingleValueDecodingContainer {
     /// An integer of `type`: exact, from the number's own digits (a `Double` loses them past 2^53).
     func integer<T: FixedWidthInteger>(_ type: T.Type) throws -> T {
         guard case .number(let number, let isInteger) = value.kind else { throw mismatch(type, "an integer") }
-        if isInteger, let text = run.text(of: value), let exact = T(text, radix: 10) { return exact }
+        if isInteger, let exact: T = run.integer(in: value) { return exact }
         if !isInteger, number.rounded(.towardZero) == number, let exact = T(exactly: number) { return exact }
         throw DecodingError.dataCorrupted(.init(
             codingPath: codingPath, debugDescription: "expected an integer from \(T.min) to \(T.max), found \(numberText)"))
@@ -158,163 +143,3 @@ extension JSONValueDecoder: SingleValueDecodingContainer {
     }
 }
 
-/// A key made at run time: unknown members and the `super` key.
-struct AnyConfigurationKey: CodingKey {
-    let stringValue: String
-    let intValue: Int?
-
-    init(stringValue: String) {
-        self.stringValue = stringValue
-        self.intValue = nil
-    }
-
-    init(intValue: Int) {
-        self.stringValue = "\(intValue)"
-        self.intValue = intValue
-    }
-}
-
-private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
-    let decoder: JSONValueDecoder
-    /// The last value of each key (repeated keys are reported separately).
-    let values: [String: JSONValue]
-    let keys: [String]
-
-    init(decoder: JSONValueDecoder, members: [JSONValue.Member]) {
-        self.decoder = decoder
-        var values: [String: JSONValue] = [:]
-        var keys: [String] = []
-        for member in members {
-            if values.updateValue(member.value, forKey: member.key) == nil { keys.append(member.key) }
-        }
-        self.values = values
-        self.keys = keys
-    }
-
-    var codingPath: [any CodingKey] { decoder.codingPath }
-
-    var allKeys: [Key] {
-        decoder.markReadAll()
-        return keys.compactMap { Key(stringValue: $0) }
-    }
-
-    func contains(_ key: Key) -> Bool {
-        decoder.markAsked(key.stringValue)
-        return values[key.stringValue] != nil
-    }
-
-    private func child(_ key: Key) throws -> JSONValueDecoder {
-        decoder.markAsked(key.stringValue)
-        guard let value = values[key.stringValue] else {
-            throw DecodingError.keyNotFound(key, .init(codingPath: codingPath, debugDescription: "missing field \"\(key.stringValue)\""))
-        }
-        return decoder.child(value, key)
-    }
-
-    func decodeNil(forKey key: Key) throws -> Bool {
-        try child(key).decodeNil()
-    }
-
-    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try child(key).decode(type) }
-    func decode(_ type: String.Type, forKey key: Key) throws -> String { try child(key).decode(type) }
-    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try child(key).decode(type) }
-    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try child(key).decode(type) }
-    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try child(key).decode(type) }
-    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try child(key).decode(type) }
-    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try child(key).decode(type) }
-    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try child(key).decode(type) }
-    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try child(key).decode(type) }
-    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try child(key).decode(type) }
-    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try child(key).decode(type) }
-    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try child(key).decode(type) }
-    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try child(key).decode(type) }
-    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try child(key).decode(type) }
-
-    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-        try child(key).decode(type)
-    }
-
-    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
-        try child(key).container(keyedBy: type)
-    }
-
-    func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
-        try child(key).unkeyedContainer()
-    }
-
-    func superDecoder() throws -> any Decoder {
-        try superDecoder(named: AnyConfigurationKey(stringValue: "super"))
-    }
-
-    func superDecoder(forKey key: Key) throws -> any Decoder {
-        try superDecoder(named: key)
-    }
-
-    private func superDecoder(named key: any CodingKey) throws -> any Decoder {
-        decoder.markAsked(key.stringValue)
-        let null = JSONValue(kind: .null, location: decoder.value.location, byteRange: decoder.value.byteRange)
-        return decoder.child(values[key.stringValue] ?? null, key)
-    }
-}
-
-private struct UnkeyedContainer: UnkeyedDecodingContainer {
-    let decoder: JSONValueDecoder
-    let elements: [JSONValue]
-    var currentIndex = 0
-
-    init(decoder: JSONValueDecoder, elements: [JSONValue]) {
-        self.decoder = decoder
-        self.elements = elements
-    }
-
-    var codingPath: [any CodingKey] { decoder.codingPath }
-    var count: Int? { elements.count }
-    var isAtEnd: Bool { currentIndex >= elements.count }
-
-    private mutating func next() throws -> JSONValueDecoder {
-        guard !isAtEnd else {
-            throw DecodingError.valueNotFound(Any.self, .init(
-                codingPath: codingPath + [AnyConfigurationKey(intValue: currentIndex)],
-                debugDescription: "expected another element; the array has \(elements.count)"))
-        }
-        defer { currentIndex += 1 }
-        return decoder.child(elements[currentIndex], AnyConfigurationKey(intValue: currentIndex))
-    }
-
-    mutating func decodeNil() throws -> Bool {
-        guard !isAtEnd, case .null = elements[currentIndex].kind else { return false }
-        currentIndex += 1
-        return true
-    }
-
-    mutating func decode(_ type: Bool.Type) throws -> Bool { try next().decode(type) }
-    mutating func decode(_ type: String.Type) throws -> String { try next().decode(type) }
-    mutating func decode(_ type: Double.Type) throws -> Double { try next().decode(type) }
-    mutating func decode(_ type: Float.Type) throws -> Float { try next().decode(type) }
-    mutating func decode(_ type: Int.Type) throws -> Int { try next().decode(type) }
-    mutating func decode(_ type: Int8.Type) throws -> Int8 { try next().decode(type) }
-    mutating func decode(_ type: Int16.Type) throws -> Int16 { try next().decode(type) }
-    mutating func decode(_ type: Int32.Type) throws -> Int32 { try next().decode(type) }
-    mutating func decode(_ type: Int64.Type) throws -> Int64 { try next().decode(type) }
-    mutating func decode(_ type: UInt.Type) throws -> UInt { try next().decode(type) }
-    mutating func decode(_ type: UInt8.Type) throws -> UInt8 { try next().decode(type) }
-    mutating func decode(_ type: UInt16.Type) throws -> UInt16 { try next().decode(type) }
-    mutating func decode(_ type: UInt32.Type) throws -> UInt32 { try next().decode(type) }
-    mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try next().decode(type) }
-
-    mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
-        try next().decode(type)
-    }
-
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
-        try next().container(keyedBy: type)
-    }
-
-    mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
-        try next().unkeyedContainer()
-    }
-
-    mutating func superDecoder() throws -> any Decoder {
-        try next()
-    }
-}

@@ -154,6 +154,7 @@ extension ManifestReader {
         }
 
         mutating func checkTypeName(_ name: String, path: String, location: SourceLocation) -> Bool {
+            if Self.isPlainTypeName(name) { return true }
             if name.allSatisfy(\.isWhitespace) {
                 error(.invalidValue, path, location, "the type name is empty; expected a name like \"AuthModule.AuthModule\"")
                 return false
@@ -169,6 +170,26 @@ extension ManifestReader {
                 return false
             }
             return true
+        }
+
+        /// Whether `name` is ASCII identifiers joined by dots: the usual case, checked byte by byte (the check by
+        /// `Character` below, which also accepts other letters, asks Unicode tables about every character).
+        static func isPlainTypeName(_ name: String) -> Bool {
+            var atPartStart = true
+            for byte in name.utf8 {
+                switch byte {
+                case UInt8(ascii: "."):
+                    if atPartStart { return false }
+                    atPartStart = true
+                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "_"):
+                    atPartStart = false
+                case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                    if atPartStart { return false }
+                default:
+                    return false
+                }
+            }
+            return !atPartStart
         }
 
         mutating func readBool(_ object: JSONValue, _ key: String, path: String) -> Bool? {

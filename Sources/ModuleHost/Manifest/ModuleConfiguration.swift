@@ -9,8 +9,6 @@ import Foundation
 /// Decoding errors are reported like any manifest problem: with the file, the JSON path inside the config
 /// (`modules[0].config.users[1].passwordHash`) and the line and column.
 struct ModuleConfiguration: Sendable {
-    /// The config value's JSON text.
-    let data: Data
     /// The manifest file it came from, for diagnostics.
     let file: String?
     /// Its JSON path in the manifest, such as `modules[0].config`.
@@ -23,7 +21,6 @@ struct ModuleConfiguration: Sendable {
 
     /// Wraps JSON data given in code (for example in tests) as a module configuration.
     init(json data: Data, path: String = "config") {
-        self.data = data
         self.file = nil
         self.path = path
         self.source = Array(data)
@@ -37,7 +34,6 @@ struct ModuleConfiguration: Sendable {
     }
 
     init(value: JSONValue, source: [UInt8], file: String?, path: String) {
-        self.data = Data(source[value.byteRange])
         self.file = file
         self.path = path
         self.root = value
@@ -64,7 +60,8 @@ struct ModuleConfiguration: Sendable {
             ])
         }
         var problems: [ManifestDiagnostic] = []
-        repeatedKeys(in: root, codingPath: [], into: &problems)
+        var steps: [PathStep] = []
+        repeatedKeys(in: root, steps: &steps, into: &problems)
         let run = JSONValueDecoder.Run(source: source)
         let decoded: Configuration
         do {
@@ -78,24 +75,47 @@ struct ModuleConfiguration: Sendable {
         return decoded
     }
 
+    /// One step of the path to a value, kept on a stack while the tree is walked (a coding path is made only for a
+    /// problem).
+    private enum PathStep {
+        case key(String)
+        case index(Int)
+
+        var codingKey: any CodingKey {
+            switch self {
+            case .key(let key): AnyConfigurationKey(stringValue: key)
+            case .index(let index): AnyConfigurationKey(intValue: index)
+            }
+        }
+    }
+
+    /// Objects with at most this many members are checked for repeated keys by comparing keys in order.
+    private static let largestComparedObject = 16
+
     /// Reports every key repeated within one object of the config (the first of each pair would be ignored).
-    private func repeatedKeys(in value: JSONValue, codingPath: [any CodingKey], into problems: inout [ManifestDiagnostic]) {
+    private func repeatedKeys(in value: JSONValue, steps: inout [PathStep], into problems: inout [ManifestDiagnostic]) {
         guard problems.count <= DiagnosticSink.maximumDiagnostics else { return }
         switch value.kind {
         case .object(let members):
-            var seen: Set<String> = []
-            for member in members {
-                let memberPath = codingPath + [AnyConfigurationKey(stringValue: member.key)]
-                if !seen.insert(member.key).inserted, problems.count <= DiagnosticSink.maximumDiagnostics {
+            var seen: Set<String>? = members.count > Self.largestComparedObject ? [] : nil
+            for (index, member) in members.enumerated() {
+                steps.append(.key(member.key))
+                let repeated = seen != nil
+                    ? seen?.insert(member.key).inserted == false
+                    : members[..<index].contains { $0.key == member.key }
+                if repeated, problems.count <= DiagnosticSink.maximumDiagnostics {
                     problems.append(ManifestDiagnostic(
-                        .error, .invalidConfig, file: file, path: CodingPathText.path(memberPath, from: path),
+                        .error, .invalidConfig, file: file, path: CodingPathText.path(steps.map(\.codingKey), from: path),
                         location: member.keyLocation, message: "field \"\(member.key)\" appears more than once"))
                 }
-                repeatedKeys(in: member.value, codingPath: memberPath, into: &problems)
+                repeatedKeys(in: member.value, steps: &steps, into: &problems)
+                steps.removeLast()
             }
         case .array(let elements):
             for (index, element) in elements.enumerated() {
-                repeatedKeys(in: element, codingPath: codingPath + [AnyConfigurationKey(intValue: index)], into: &problems)
+                steps.append(.index(index))
+                repeatedKeys(in: element, steps: &steps, into: &problems)
+                steps.removeLast()
             }
         default:
             break
@@ -105,11 +125,14 @@ struct ModuleConfiguration: Sendable {
     /// Reports the members of every object decoded that the configuration's `init(from:)` never asked for.
     private func unknownKeys(in run: JSONValueDecoder.Run, decoding type: Any.Type, into problems: inout [ManifestDiagnostic]) {
         var typeName: String { TypeName.of(type) }  // only for a problem: printing a type is slow the first time
-        for object in run.objects.values.sorted(by: { $0.value.byteRange.lowerBound < $1.value.byteRange.lowerBound })
+        for object in run.objects.sorted(by: { $0.value.byteRange.lowerBound < $1.value.byteRange.lowerBound })
         where !object.readAllKeys {
             guard case .object(let members) = object.value.kind else { continue }
-            let asked = object.asked.sorted()
-            let expected = asked.isEmpty ? "it reads no fields here" : "expected one of \(asked.map { "\"\($0)\"" }.joined(separator: ", "))"
+            // Made only for an object that has an unknown member: the usual config has none.
+            var asked: [String] { object.asked.sorted() }
+            var expected: String {
+                asked.isEmpty ? "it reads no fields here" : "expected one of \(asked.map { "\"\($0)\"" }.joined(separator: ", "))"
+            }
             for member in members where !object.asked.contains(member.key) {
                 guard problems.count <= DiagnosticSink.maximumDiagnostics else { return }
                 let memberPath = object.codingPath + [AnyConfigurationKey(stringValue: member.key)]

@@ -27,6 +27,7 @@ struct StartupOverrides: Sendable, Hashable {
 
     /// The overrides in force for one operation: its own entry, falling back to the module-wide values.
     func resolved(for operationIdentifier: String) -> StartupOverrides {
+        guard !operations.isEmpty else { return self }
         let specific = operations[operationIdentifier]
         return StartupOverrides(
             priority: specific?.priority ?? priority,

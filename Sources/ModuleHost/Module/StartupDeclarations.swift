@@ -17,6 +17,7 @@ extension ModuleInitiatorProtocol where Self: ModuleProtocol {
 enum StartupDeclarations {
     /// The operations `type` declares: the seed protocol's one first, then the provider's, in declaration order.
     static func operations(of type: any ModuleProtocol.Type) -> [ModuleStartupOperation] {
-        (type._declaredSeedOperation.map { [$0] } ?? []) + type._declaredStartupOperations
+        guard let seed = type._declaredSeedOperation else { return type._declaredStartupOperations }
+        return [seed] + type._declaredStartupOperations
     }
 }

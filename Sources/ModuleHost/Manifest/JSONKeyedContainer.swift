@@ -1,0 +1,117 @@
+/// A key made at run time: unknown members and the `super` key.
+struct AnyConfigurationKey: CodingKey {
+    let stringValue: String
+    let intValue: Int?
+
+    init(stringValue: String) {
+        self.stringValue = stringValue
+        self.intValue = nil
+    }
+
+    init(intValue: Int) {
+        self.stringValue = "\(intValue)"
+        self.intValue = intValue
+    }
+}
+
+/// The keyed container of ``JSONValueDecoder``: an object's members, the last of each key winning (repeated keys
+/// are reported separately), and every key asked for noted in the decoding run.
+struct JSONKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
+    let decoder: JSONValueDecoder
+    /// The object's index in the run's visited objects.
+    let object: Int
+    let members: [JSONValue.Member]
+    /// The index of the last member of each key, for objects too large to search in order.
+    private let lastIndex: [String: Int]?
+    private static var largestSearched: Int { 16 }
+
+    init(decoder: JSONValueDecoder, object: Int, members: [JSONValue.Member]) {
+        self.decoder = decoder
+        self.object = object
+        self.members = members
+        if members.count > Self.largestSearched {
+            var lastIndex: [String: Int] = [:]
+            for (index, member) in members.enumerated() { lastIndex[member.key] = index }
+            self.lastIndex = lastIndex
+        } else {
+            self.lastIndex = nil
+        }
+    }
+
+    /// The value of the last member named `key`.
+    private func value(of key: String) -> JSONValue? {
+        if let lastIndex { return lastIndex[key].map { members[$0].value } }
+        return members.last(where: { $0.key == key })?.value
+    }
+
+    var codingPath: [any CodingKey] { decoder.codingPath }
+
+    var allKeys: [Key] {
+        decoder.run.markReadAll(in: object)
+        var seen = JSONValueDecoder.KeyList()
+        var keys: [Key] = []
+        for member in members where !seen.contains(member.key) {
+            seen.insert(member.key)
+            if let key = Key(stringValue: member.key) { keys.append(key) }
+        }
+        return keys
+    }
+
+    func contains(_ key: Key) -> Bool {
+        decoder.run.markAsked(key.stringValue, in: object)
+        return value(of: key.stringValue) != nil
+    }
+
+    private func child(_ key: Key) throws -> JSONValueDecoder {
+        decoder.run.markAsked(key.stringValue, in: object)
+        guard let value = value(of: key.stringValue) else {
+            throw DecodingError.keyNotFound(key, .init(codingPath: codingPath, debugDescription: "missing field \"\(key.stringValue)\""))
+        }
+        return decoder.child(value, key)
+    }
+
+    func decodeNil(forKey key: Key) throws -> Bool {
+        try child(key).decodeNil()
+    }
+
+    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try child(key).decode(type) }
+    func decode(_ type: String.Type, forKey key: Key) throws -> String { try child(key).decode(type) }
+    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try child(key).decode(type) }
+    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try child(key).decode(type) }
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try child(key).decode(type) }
+    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try child(key).decode(type) }
+    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try child(key).decode(type) }
+    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try child(key).decode(type) }
+    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try child(key).decode(type) }
+    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try child(key).decode(type) }
+    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try child(key).decode(type) }
+    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try child(key).decode(type) }
+    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try child(key).decode(type) }
+    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try child(key).decode(type) }
+
+    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+        try child(key).decode(type)
+    }
+
+    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
+        try child(key).container(keyedBy: type)
+    }
+
+    func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
+        try child(key).unkeyedContainer()
+    }
+
+    func superDecoder() throws -> any Decoder {
+        try superDecoder(named: AnyConfigurationKey(stringValue: "super"))
+    }
+
+    func superDecoder(forKey key: Key) throws -> any Decoder {
+        try superDecoder(named: key)
+    }
+
+    private func superDecoder(named key: any CodingKey) throws -> any Decoder {
+        decoder.run.markAsked(key.stringValue, in: object)
+        let null = JSONValue(kind: .null, location: decoder.value.location, byteRange: decoder.value.byteRange)
+        return decoder.child(value(of: key.stringValue) ?? null, key)
+    }
+}

@@ -15,6 +15,7 @@ let package = Package(
         .executable(name: "hello-foundation", targets: ["HelloFoundation"]),
         .executable(name: "hello-essentials", targets: ["HelloEssentials"]),
         .executable(name: "peak-memory", targets: ["PeakMemory"]),
+        .executable(name: "large-app-child", targets: ["LargeAppChild"]),
     ],
     dependencies: [
         .package(name: "ModuleHost", path: ".."),
@@ -34,7 +35,8 @@ let package = Package(
                 "HelloFoundation",
                 "HelloEssentials",
                 "PeakMemory",
-                "LargeApp",
+                "LargeAppHarness",
+                "LargeAppChild",
             ]
         ),
         // The shell benchmark's baseline: the smallest Swift program, built the same way as app-shell.
@@ -45,6 +47,10 @@ let package = Package(
         .executableTarget(name: "HelloEssentials"),
         // The large benchmark's app: 1,000 generated module types (Scripts/generate-large-app.py).
         .target(name: "LargeApp", dependencies: [.product(name: "ModuleHost", package: "ModuleHost")]),
+        // Registering and starting the large app, and decoding its manifest with JSONDecoder: the measured programs.
+        .target(name: "LargeAppHarness", dependencies: [.product(name: "ModuleHost", package: "ModuleHost"), "LargeApp"]),
+        // The large benchmark's first-use measurements, each in a fresh process holding what an app holds.
+        .executableTarget(name: "LargeAppChild", dependencies: ["LargeAppHarness"]),
         // Measures a program's peak memory from a process smaller than the program (see its main.swift).
         .executableTarget(name: "PeakMemory"),
     ],

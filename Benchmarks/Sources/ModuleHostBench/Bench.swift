@@ -12,7 +12,6 @@ enum Bench {
 
     static func main() async {
         let arguments = Array(CommandLine.arguments.dropFirst())
-        if arguments.first == "--child-large" { await runLargeChild(Array(arguments.dropFirst())) }
         let quick = arguments.contains("--quick")
         let build = !arguments.contains("--no-build")
         let staticStdlib = arguments.contains("--static")

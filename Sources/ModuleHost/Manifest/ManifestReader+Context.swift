@@ -25,21 +25,29 @@ extension ManifestReader {
 
         /// Reports every key that appears again in the same object (JSON parsers would silently keep one).
         mutating func checkRepeatedKeys(_ members: [JSONValue.Member], path: String) {
-            var seen: Set<String> = []
-            for member in members where !sink.isFull && !seen.insert(member.key).inserted {
-                let memberPath = path.isEmpty ? member.key : "\(path).\(member.key)"
-                error(.invalidValue, memberPath, member.keyLocation, "field \"\(member.key)\" appears more than once")
+            // A small object is searched in order (cheaper than hashing every key); a large one goes through a set.
+            var seen: Set<String>? = members.count > 16 ? [] : nil
+            for (index, member) in members.enumerated() where !sink.isFull {
+                let repeated = seen != nil
+                    ? seen?.insert(member.key).inserted == false
+                    : members[..<index].contains { $0.key == member.key }
+                guard repeated else { continue }
+                error(.invalidValue, Self.memberPath(path, member.key), member.keyLocation,
+                      "field \"\(member.key)\" appears more than once")
             }
+        }
+
+        /// `path.key`, or `key` at the root.
+        static func memberPath(_ path: String, _ key: String) -> String {
+            path.isEmpty ? key : "\(path).\(key)"
         }
 
         /// Reports repeated keys, and members not in `known` with the closest known name as a suggestion.
         mutating func checkFields(_ members: [JSONValue.Member], known: [String], path: String, what: String) {
             checkRepeatedKeys(members, path: path)
-            for member in members where !sink.isFull {
-                let memberPath = path.isEmpty ? member.key : "\(path).\(member.key)"
-                guard !known.contains(member.key) else { continue }
+            for member in members where !sink.isFull && !known.contains(member.key) {
                 let hint = Suggestions.closest(to: member.key, in: known).map { "did you mean \"\($0)\"?" }
-                error(.unknownField, memberPath, member.keyLocation,
+                error(.unknownField, Self.memberPath(path, member.key), member.keyLocation,
                       "unknown field \"\(member.key)\" in \(what); expected one of \(known.map { "\"\($0)\"" }.joined(separator: ", "))",
                       suggestion: hint)
             }
@@ -153,8 +161,9 @@ extension ManifestReader {
             }
         }
 
-        mutating func checkTypeName(_ name: String, path: String, location: SourceLocation) -> Bool {
+        mutating func checkTypeName(_ name: String, path: @autoclosure () -> String, location: SourceLocation) -> Bool {
             if Self.isPlainTypeName(name) { return true }
+            let path = path()
             if name.allSatisfy(\.isWhitespace) {
                 error(.invalidValue, path, location, "the type name is empty; expected a name like \"AuthModule.AuthModule\"")
                 return false

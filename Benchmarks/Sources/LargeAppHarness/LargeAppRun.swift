@@ -1,0 +1,51 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import ModuleHost
+
+// The large app's two measured programs, shared by the benchmark (warm, in its own process) and `large-app-child`
+// (first use, in a fresh process that loads what an app does: ModuleHost, the modules and FoundationEssentials).
+// The generated module types are linked in by the targets' dependency on LargeApp and found by name at run time.
+
+/// The manifest's shape, for the JSONDecoder baseline.
+public struct LargeManifest: Decodable {
+    public struct Entry: Decodable {
+        public struct Config: Decodable {
+            public let size: Int
+            public let label: String
+            public let enabled: Bool
+        }
+
+        public let type: String
+        public let config: Config?
+    }
+
+    public let version: Int
+    public let modules: [Entry]
+}
+
+/// Registers the manifest, loads the eager modules and starts: the time until start() returns (ready). The later
+/// phases are drained afterwards, untimed, so the next measurement starts from a quiet process.
+public func runLargeApp(_ manifest: URL) async throws -> Duration {
+    let clock = ContinuousClock()
+    let begin = clock.now
+    let manager = ModuleManager()
+    try manager.registerModules(withConfigFilePath: manifest)
+    manager.loadEagerModules()
+    try await manager.initiator.start()
+    let elapsed = clock.now - begin
+    manager.initiator.hostDidBecomeIdle()
+    _ = await manager.initiator.waitUntilFinished()
+    return elapsed
+}
+
+/// Decodes the manifest with JSONDecoder, reading the file as the host does; returns the time and the modules read.
+public func decodeLargeManifest(_ manifest: URL) throws -> (Duration, Int) {
+    let clock = ContinuousClock()
+    let begin = clock.now
+    let data = try Data(contentsOf: manifest)
+    let decoded = try JSONDecoder().decode(LargeManifest.self, from: data)
+    return (clock.now - begin, decoded.modules.count)
+}

@@ -66,7 +66,7 @@ extension Initiator {
     /// The run is settled here, not by the driver, so that a body ignoring cancellation cannot delay it: the
     /// driver winds down on its own and its late results are ignored.
     public func cancel() {
-        let now = clock.now
+        let now = StartupClock.now
         let stopped = state.withLock { state -> Cancellation? in
             guard !state.cancelBeforeRun(), case .running(let plan, let driver, let stage) = state.lifecycle else {
                 return nil
@@ -110,7 +110,7 @@ extension Initiator {
                                      report: state.makeReport())
             }
             state.lifecycle = .planning(setup)
-            state.origin = clock.now
+            state.origin = StartupClock.now
             return state.added
         }
         let declared: [StartupOperation]
@@ -130,10 +130,7 @@ extension Initiator {
             throw error
         }
         // Built outside the lock, in plan order, so that a report shares the array.
-        let operations = plan.operations
-        var records: [OperationRecord] = []
-        records.reserveCapacity(operations.count)
-        for index in plan.orderIndices { records.append(OperationRecord(pending: operations[index])) }
+        let records = OperationRecord.pendingRecords(of: plan.operations, in: plan.orderIndices)
         state.withLock { state in
             state.added = []
             state.records = records

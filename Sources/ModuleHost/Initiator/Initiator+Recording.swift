@@ -10,7 +10,7 @@ extension Initiator {
 
     /// Records that `phase` began.
     func recordPhaseStarted(_ phase: Priority) {
-        let now = clock.now
+        let now = StartupClock.now
         let hasSubscribers = state.withLock { state in
             state.phases[phase.rank].startedAt = state.offset(now)
             return !state.subscribers.isEmpty
@@ -20,7 +20,7 @@ extension Initiator {
 
     /// Records that `phase` settled; for a blocking phase, decides whether startup must stop.
     func recordPhaseFinished(_ phase: Priority) {
-        let now = clock.now
+        let now = StartupClock.now
         let hasSubscribers = state.withLock { state in
             if state.phases[phase.rank].finishedAt == nil { state.phases[phase.rank].finishedAt = state.offset(now) }
             if phase.isBlocking, case .running(let plan, let driver, _) = state.lifecycle,
@@ -45,7 +45,7 @@ extension Initiator {
 
     /// Records that the given operations (registration indices) became ready now.
     func recordReady(_ indices: [Int]) {
-        let now = clock.now
+        let now = StartupClock.now
         state.withLock { state in
             let offset = state.offset(now)
             for index in indices where state.records[state.positions[index]].state == .pending {
@@ -64,7 +64,9 @@ extension Initiator {
     ///    pending is dropped. The started registration indices replace the contents of `started`.
     func recordStep(finished: FinishedOperation?, ready: [Int], queue: inout ReadyQueue, slots: Int,
                     started: inout [Int], dependents: AdjacencyList) {
-        let now = clock.now
+        // No reading when the step only records a finish that brought its own time and has nothing to start.
+        let needsNow = (finished.map { $0.finishedAt == nil } ?? true) || (slots > 0 && !queue.isEmpty)
+        let now = needsNow ? StartupClock.now : .zero
         started.removeAll(keepingCapacity: true)
         let (events, subscribers) = state.withLock { state -> ([InitiatorEvent], [AsyncStream<InitiatorEvent>.Continuation]) in
             let observed = !state.subscribers.isEmpty

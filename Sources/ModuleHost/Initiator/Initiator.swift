@@ -26,7 +26,6 @@ public final class Initiator: Sendable {
     public let maxConcurrentOperations: Int
     let operationSource: @Sendable () throws -> [StartupOperation]
     let state = Locked(InitiatorState())
-    let clock = StartupClock()
 
     /// Creates an initiator whose concurrent phases run at most `maxConcurrentOperations` operations at once.
     public convenience init(maxConcurrentOperations: Int = ProcessInfo.processInfo.activeProcessorCount) {
@@ -69,8 +68,10 @@ public final class Initiator: Sendable {
     ) throws {
         // The operation is built in place in the lock, so it is not copied (nor its references retained) again.
         let added = state.withLock { state in
-            state.add(StartupOperation(identifier, module: module, priority: priority, dependencies: dependencies,
-                                       failurePolicy: failurePolicy, timeout: timeout, body: operation))
+            guard state.acceptsOperations else { return false }
+            state.added.append(StartupOperation(identifier, module: module, priority: priority, dependencies: dependencies,
+                                                failurePolicy: failurePolicy, timeout: timeout, body: operation))
+            return true
         }
         guard added else { throw Self.addedAfterStart(identifier) }
     }

@@ -58,8 +58,12 @@ struct InitiatorState {
     }
 
     var lifecycle: Lifecycle = .notStarted(Setup()) {
-        didSet { (isCancelled, isRunning) = (lifecycle.isCancelled, lifecycle.isRunning) }
+        didSet {
+            (acceptsOperations, isCancelled, isRunning) = (lifecycle.isNotStarted, lifecycle.isCancelled, lifecycle.isRunning)
+        }
     }
+    /// Whether operations may still be added (`start()` has not been called); kept in step with `lifecycle`.
+    private(set) var acceptsOperations = true
     /// Whether startup was cancelled (before or during its run); kept in step with `lifecycle`, so that the
     /// per-operation paths read a flag instead of copying the lifecycle's payload.
     private(set) var isCancelled = false
@@ -117,8 +121,8 @@ struct InitiatorState {
     }
 
     /// Adds an operation before the start; `false` once `start()` has been called.
-    mutating func add(_ operation: consuming StartupOperation) -> Bool {
-        guard case .notStarted = lifecycle else { return false }
+    mutating func add(_ operation: StartupOperation) -> Bool {
+        guard acceptsOperations else { return false }
         added.append(operation)
         return true
     }
@@ -179,6 +183,12 @@ extension InitiatorState.Lifecycle {
         case .stopping(_, _, let reason), .finished(_, let reason?): reason == .cancelled
         case .finished(_, nil): false
         }
+    }
+
+    /// Whether `start()` has not been called.
+    fileprivate var isNotStarted: Bool {
+        if case .notStarted = self { return true }
+        return false
     }
 
     /// Whether the plan is running, neither stopped nor cancelled.

@@ -85,18 +85,22 @@ struct PhaseScheduler {
                 for index in started {
                     running += 1
                     let body = operations[index].body
-                    let timeout = operations[index].timeout
-                    group.addTask(priority: taskPriority) {
-                        let outcome: OperationOutcome
-                        if let timeout {
-                            outcome = await OperationRunner.run(body, timeout: timeout, onMainActor: false, priority: taskPriority)
-                        } else {
+                    // A child captures only what it uses: its index and body (and its limits when it has a timeout).
+                    if let timeout = operations[index].timeout {
+                        group.addTask(priority: taskPriority) {
+                            let outcome = await OperationRunner.run(body, timeout: timeout, onMainActor: false,
+                                                                    priority: taskPriority)
+                            return FinishedOperation(index: index, outcome: outcome, finishedAt: StartupClock.now)
+                        }
+                    } else {
+                        group.addTask(priority: taskPriority) {
                             // Nonsending: the body runs on this child task, off the main actor, at its priority.
+                            let outcome: OperationOutcome
                             do { try await body(); outcome = .succeeded } catch {
                                 outcome = .failed(OperationRunner.describe(error))
                             }
+                            return FinishedOperation(index: index, outcome: outcome, finishedAt: StartupClock.now)
                         }
-                        return FinishedOperation(index: index, outcome: outcome, finishedAt: initiator.clock.now)
                     }
                 }
                 guard running > 0, let result = await group.next() else { break }
@@ -129,7 +133,10 @@ struct PhaseFrontier: Sendable {
         var queue = ReadyQueue(keyCount: plan.operations.count)
         for index in members {
             var count = 0
-            for dependency in plan.dependencyIndices[index] where priorities[dependency] == phase { count += 1 }
+            for edge in plan.dependencyIndices.edges(of: index)
+            where priorities[plan.dependencyIndices.neighbour(at: edge)] == phase {
+                count += 1
+            }
             remaining[index] = count
             if count == 0 { ready.append(index) }
         }
@@ -142,7 +149,9 @@ struct PhaseFrontier: Sendable {
     /// Counts the operation at `index` succeeded; pushes the same-phase dependents it made ready and appends
     /// them to `newlyReady`.
     mutating func complete(_ index: Int, into newlyReady: inout [Int]) {
-        for dependent in dependentIndices[index] where priorities[dependent] == phase {
+        for edge in dependentIndices.edges(of: index) {
+            let dependent = dependentIndices.neighbour(at: edge)
+            guard priorities[dependent] == phase else { continue }
             remaining[dependent] -= 1
             if remaining[dependent] == 0 {
                 newlyReady.append(dependent)

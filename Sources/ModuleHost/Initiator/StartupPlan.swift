@@ -174,7 +174,8 @@ package struct StartupPlan: Sendable {
         while let key = ready.pop() {
             let index = key % count
             order.append(index)
-            for dependent in dependentIndices[index] {
+            for edge in dependentIndices.edges(of: index) {
+                let dependent = dependentIndices.neighbour(at: edge)
                 remaining[dependent] -= 1
                 if remaining[dependent] == 0 {
                     ready.push(priorities[dependent].rank * count + dependent)

@@ -2,10 +2,18 @@ import ModuleHost
 
 /// A seeded random DAG of no-op operations spread over `.high`, `.asyncHigh` and `.low`: operation `i` depends
 /// on 0–3 distinct earlier operations, chosen among those whose phase is not later than its own.
+///
+/// The operations' names (`op.<i>`) and their dependencies' names are made here, outside the timed region, and
+/// given to both sides: the Initiator is added these strings, the reference indexes the same strings and
+/// resolves the same dependency names through its dictionary.
 struct PhasedDAG {
     /// Phase of each operation: 0 `.high`, 1 `.asyncHigh`, 2 `.low`.
     let phases: [Int]
     let dependencies: [[Int]]
+    /// The name of each operation.
+    let names: [String]
+    /// The names of each operation's dependencies.
+    let dependencyNames: [[String]]
 
     init(count: Int, seed: UInt64) {
         var generator = SplitMix64(seed: seed)
@@ -28,6 +36,8 @@ struct PhasedDAG {
         }
         self.phases = phases
         self.dependencies = dependencies
+        names = (0..<count).map { "op.\($0)" }
+        dependencyNames = dependencies.map { $0.map { "op.\($0)" } }
     }
 
     var count: Int { phases.count }
@@ -42,8 +52,8 @@ func runInitiator(_ dag: PhasedDAG, width: Int) async -> Duration {
     let initiator = Initiator(maxConcurrentOperations: width)
     let body: Initiator.Operation = {}
     for index in 0..<dag.count {
-        try! initiator.add("op.\(index)", priority: PhasedDAG.priorities[dag.phases[index]],
-                           dependencies: dag.dependencies[index].map { "op.\($0)" }, operation: body)
+        try! initiator.add(dag.names[index], priority: PhasedDAG.priorities[dag.phases[index]],
+                           dependencies: dag.dependencyNames[index], operation: body)
     }
     do {
         try await initiator.start()
@@ -57,35 +67,36 @@ func runInitiator(_ dag: PhasedDAG, width: Int) async -> Duration {
     return elapsed
 }
 
-/// The least a host must do to run the same DAG: per phase, Kahn's ordering; `.high` inline in one main-actor
-/// turn, the other phases in a task group at the same width, `.low` as child tasks at background priority. No
-/// records, events or report.
+/// The least a host must do to run the same DAG: index the names and resolve each dependency's name through
+/// that index (the Initiator is given names, so the reference works from the same ones); per phase, Kahn's
+/// ordering; `.high` inline in one main-actor turn, the other phases in a task group at the same width, `.low`
+/// as child tasks at background priority. No records, events or report.
 func runReference(_ dag: PhasedDAG, width: Int) async -> Duration {
     let begin = clock.now
-    var index: [String: Int] = [:]  // the Initiator is given names; the reference resolves them too
+    var index: [String: Int] = [:]
     index.reserveCapacity(dag.count)
-    for position in 0..<dag.count { index["op.\(position)"] = position }
-    var graph = ReferenceGraph(dag: dag)
+    for position in 0..<dag.count { index[dag.names[position]] = position }
+    var graph = ReferenceGraph(dag: dag, index: index)
     graph = await runSerialPhase(graph)
     for phase in 1...2 {
         graph = await runConcurrentPhase(graph, phase: phase, width: width)
     }
-    blackHole(index)
     return clock.now - begin
 }
 
-/// Dependents and same-phase dependency counts of a `PhasedDAG`.
+/// Dependents and same-phase dependency counts of a `PhasedDAG`, its dependencies resolved by name.
 struct ReferenceGraph: Sendable {
     let phases: [Int]
     var dependents: [[Int]]
     var remaining: [Int]
 
-    init(dag: PhasedDAG) {
+    init(dag: PhasedDAG, index: [String: Int]) {
         phases = dag.phases
         dependents = [[Int]](repeating: [], count: dag.count)
         remaining = [Int](repeating: 0, count: dag.count)
         for operation in 0..<dag.count {
-            for dependency in dag.dependencies[operation] {
+            for name in dag.dependencyNames[operation] {
+                guard let dependency = index[name] else { fatalError("unknown dependency \(name)") }
                 dependents[dependency].append(operation)
                 if dag.phases[dependency] == dag.phases[operation] { remaining[operation] += 1 }
             }

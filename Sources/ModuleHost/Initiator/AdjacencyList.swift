@@ -18,6 +18,17 @@ struct AdjacencyList: Sendable {
         targets[offsets[node]..<offsets[node + 1]]
     }
 
+    /// The positions of `node`'s edges, for ``neighbour(at:)``: walking them reads the neighbours without making
+    /// an `ArraySlice`, which retains and releases the storage on every call of the hot loops.
+    func edges(of node: Int) -> Range<Int> {
+        offsets[node]..<offsets[node + 1]
+    }
+
+    /// The neighbour at an edge position from ``edges(of:)``.
+    func neighbour(at edge: Int) -> Int {
+        targets[edge]
+    }
+
     /// How many neighbours `node` has.
     func count(of node: Int) -> Int {
         offsets[node + 1] - offsets[node]
@@ -31,7 +42,8 @@ struct AdjacencyList: Sendable {
         var next = counts
         var reversedTargets = [Int](repeating: 0, count: targets.count)
         for node in 0..<nodeCount {
-            for target in self[node] {
+            for edge in edges(of: node) {
+                let target = targets[edge]
                 reversedTargets[next[target]] = node
                 next[target] += 1
             }

@@ -40,7 +40,7 @@ extension Initiator {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let resumeNow = state.withLock { state in
                 guard state.hostSignal < level, case .running(let plan, let driver, _) = state.lifecycle else { return true }
-                state.lifecycle = .running(plan: plan, driver: driver, stage: .awaitingHost(level: level, driver: continuation))
+                state.lifecycle = .running(plan: plan, driver: driver, stage: .awaitingHost(level: level, driver: InitiatorState.HostWaiter(continuation)))
                 return false
             }
             if resumeNow { continuation.resume() }

@@ -66,7 +66,7 @@ extension Initiator {
     /// The run is settled here, not by the driver, so that a body ignoring cancellation cannot delay it: the
     /// driver winds down on its own and its late results are ignored.
     public func cancel() {
-        let now = clock.now
+        let now = StartupClock.now
         let stopped = state.withLock { state -> Cancellation? in
             guard !state.cancelBeforeRun(), case .running(let plan, let driver, let stage) = state.lifecycle else {
                 return nil
@@ -76,7 +76,7 @@ extension Initiator {
             state.closeOpenPhases(at: offset)
             state.lifecycle = .finished(plan: plan, reason: .cancelled)
             var hostWaiter: CheckedContinuation<Void, Never>?
-            if case .awaitingHost(_, let waiter) = stage { hostWaiter = waiter }
+            if case .awaitingHost(_, let waiter) = stage { hostWaiter = waiter.continuation }
             return Cancellation(driver: driver, hostWaiter: hostWaiter, events: events,
                                 waiters: state.takeSatisfiedWaiters(), subscribers: state.takeSubscribers(),
                                 report: state.makeReport())
@@ -110,8 +110,8 @@ extension Initiator {
                                      report: state.makeReport())
             }
             state.lifecycle = .planning(setup)
-            state.origin = clock.now
-            return setup.added
+            state.origin = StartupClock.now
+            return state.added
         }
         let declared: [StartupOperation]
         do {
@@ -121,7 +121,7 @@ extension Initiator {
             finishWithoutRunning(added, reason: reason)
             throw InitiatorError(code: .operationSourceFailed, message: reason.errorMessage, report: report)
         }
-        let all = declared + added
+        let all = declared.isEmpty ? added : declared + added  // no copy in the common case
         let plan: StartupPlan
         do {
             plan = try StartupPlan(operations: all)
@@ -129,9 +129,12 @@ extension Initiator {
             finishWithoutRunning(all, reason: .invalidPlan)
             throw error
         }
+        // Built outside the lock, in plan order, so that a report shares the array.
+        let records = OperationRecord.pendingRecords(of: plan.operations, in: plan.orderIndices)
         state.withLock { state in
-            state.reportOrder = plan.orderIndices
-            state.records = plan.operations.map { OperationRecord(pending: $0) }
+            state.added = []
+            state.records = records
+            state.positions = plan.positions
             let driver = Task { await self.drive(plan) }
             let cancelled = state.isCancelled
             state.lifecycle = cancelled
@@ -149,7 +152,8 @@ extension Initiator {
                 record.reason = reason.notRunReason
                 return record
             }
-            state.reportOrder = Array(operations.indices)
+            state.positions = Array(operations.indices)
+            state.added = []
             state.lifecycle = .finished(plan: nil, reason: reason)
             return (state.takeSatisfiedWaiters(), state.takeSubscribers(), state.makeReport())
         }
@@ -167,7 +171,7 @@ extension Initiator {
             guard case .running(let plan, let driver, .awaitingHost(let awaited, let waiter)) = state.lifecycle,
                   state.hostSignal >= awaited else { return nil }
             state.lifecycle = .running(plan: plan, driver: driver, stage: .laterPhases)
-            return waiter
+            return waiter.continuation
         }
         waiter?.resume()
     }

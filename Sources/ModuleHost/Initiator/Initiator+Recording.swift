@@ -1,77 +1,3 @@
-extension InitiatorState {
-    /// The offset of `instant` from the initiator's start.
-    func offset(_ instant: ContinuousClock.Instant) -> Duration {
-        origin.map { instant - $0 } ?? .zero
-    }
-
-    /// Settles every pending operation as `stop` left it (skipped or cancelled); returns the events.
-    mutating func settlePending(for stop: StartupStopReason) -> [InitiatorEvent] {
-        var events: [InitiatorEvent] = []
-        for index in reportOrder where records[index].state == .pending {
-            records[index].state = stop.notRunState
-            records[index].reason = stop.notRunReason
-            events.append(.operationFinished(records[index]))
-        }
-        return events
-    }
-
-    /// Marks every running operation cancelled, finished at `offset`; returns the events.
-    mutating func settleRunningAsCancelled(at offset: Duration) -> [InitiatorEvent] {
-        var events: [InitiatorEvent] = []
-        for index in reportOrder where records[index].state == .running {
-            records[index].state = .cancelled
-            records[index].reason = "cancelled while running"
-            records[index].finishedAt = offset
-            events.append(.operationFinished(records[index]))
-        }
-        return events
-    }
-
-    /// Marks every phase that started and has not finished as finished at `offset`.
-    mutating func closeOpenPhases(at offset: Duration) {
-        for rank in phases.indices where phases[rank].startedAt != nil && phases[rank].finishedAt == nil {
-            phases[rank].finishedAt = offset
-        }
-    }
-
-    /// Skips every pending transitive dependent of the operation at `root`, which did not succeed.
-    mutating func skipDependents(of root: Int, dependents: AdjacencyList) -> [InitiatorEvent] {
-        let rootName = records[root].identifier
-        let verb = OperationRecord.verb(for: records[root].state)
-        var events: [InitiatorEvent] = []
-        var queue = [root]
-        var head = 0
-        while head < queue.count {
-            let parent = queue[head]
-            head += 1
-            for child in dependents[parent] where records[child].state == .pending {
-                records[child].state = .skipped
-                records[child].reason = parent == root
-                    ? "dependency \"\(rootName)\" \(verb)"
-                    : "dependency \"\(records[parent].identifier)\" was skipped because \"\(rootName)\" \(verb)"
-                events.append(.operationFinished(records[child]))
-                queue.append(child)
-            }
-        }
-        return events
-    }
-
-    /// The required operation of `phase` that stops startup: the first (in plan order) that failed or timed
-    /// out, else the first that was skipped; `nil` when every required operation succeeded.
-    func culprit(in phase: Initiator.Priority) -> StartupStopReason.Culprit? {
-        // Only the records that can be culprits are copied: a phase that went well copies none.
-        var skipped: StartupStopReason.Culprit?
-        for index in reportOrder where records[index].phase == phase && records[index].failurePolicy == .required {
-            switch records[index].state {
-            case .failed, .timedOut: return StartupStopReason.Culprit(records[index])
-            case .skipped: if skipped == nil { skipped = StartupStopReason.Culprit(records[index]) }
-            case .pending, .running, .succeeded, .cancelled: continue
-            }
-        }
-        return skipped
-    }
-}
-
 extension Initiator {
     /// Delivers events to every subscriber; never called with the lock held.
     func emit(_ events: [InitiatorEvent]) {
@@ -84,93 +10,132 @@ extension Initiator {
 
     /// Records that `phase` began.
     func recordPhaseStarted(_ phase: Priority) {
-        let now = clock.now
-        state.withLock { $0.phases[phase.rank].startedAt = $0.offset(now) }
-        emit([.phaseStarted(phase)])
+        let now = StartupClock.now
+        let hasSubscribers = state.withLock { state in
+            state.phases[phase.rank].startedAt = state.offset(now)
+            return !state.subscribers.isEmpty
+        }
+        if hasSubscribers { emit([.phaseStarted(phase)]) }
     }
 
     /// Records that `phase` settled; for a blocking phase, decides whether startup must stop.
     func recordPhaseFinished(_ phase: Priority) {
-        let now = clock.now
-        state.withLock { state in
+        let now = StartupClock.now
+        let hasSubscribers = state.withLock { state in
             if state.phases[phase.rank].finishedAt == nil { state.phases[phase.rank].finishedAt = state.offset(now) }
-            guard phase.isBlocking, case .running(let plan, let driver, _) = state.lifecycle,
-                  let culprit = state.culprit(in: phase) else { return }
-            state.lifecycle = .stopping(plan: plan, driver: driver, reason: .requiredOperationDidNotSucceed(culprit))
+            if phase.isBlocking, case .running(let plan, let driver, _) = state.lifecycle,
+               let culprit = state.culprit(among: plan.planPositions(of: phase)) {
+                state.lifecycle = .stopping(plan: plan, driver: driver, reason: .requiredOperationDidNotSucceed(culprit))
+            }
+            return !state.subscribers.isEmpty
         }
-        emit([.phaseFinished(phase)])
+        if hasSubscribers { emit([.phaseFinished(phase)]) }
     }
 
-    /// The operations of `phase` still pending, in plan order.
-    func pendingOperations(in phase: Priority) -> [Int] {
+    /// The operations of `phase` still pending, in plan order (registration indices).
+    func pendingOperations(in phase: Priority, of plan: StartupPlan) -> [Int] {
         state.withLock { state in
-            state.reportOrder.filter { state.records[$0].phase == phase && state.records[$0].state == .pending }
+            var members: [Int] = []
+            for position in plan.planPositions(of: phase) where state.records[position].state == .pending {
+                members.append(plan.orderIndices[position])
+            }
+            return members
         }
     }
 
-    /// Records that the given operations became ready now.
+    /// Records that the given operations (registration indices) became ready now.
     func recordReady(_ indices: [Int]) {
-        let now = clock.now
+        let now = StartupClock.now
         state.withLock { state in
             let offset = state.offset(now)
-            for index in indices where state.records[index].state == .pending {
-                state.records[index].readyAt = offset
+            for index in indices where state.records[state.positions[index]].state == .pending {
+                state.records[state.positions[index]].readyAt = offset
             }
         }
     }
 
-    /// Marks an operation running, unless it is no longer pending or startup was cancelled.
-    func recordStarted(_ index: Int) -> Bool {
-        let now = clock.now
-        let started: (event: InitiatorEvent?, subscribers: [AsyncStream<InitiatorEvent>.Continuation])? = state.withLock { state in
-            guard !state.isCancelled, state.records[index].state == .pending else { return nil }
-            state.records[index].state = .running
-            state.records[index].startedAt = state.offset(now)
-            guard !state.subscribers.isEmpty else { return (nil, []) }
-            let record = state.records[index]
-            return (.operationStarted(identifier: record.identifier, phase: record.phase), Array(state.subscribers.values))
-        }
-        guard let started else { return false }
-        if let event = started.event {
-            for subscriber in started.subscribers { subscriber.yield(event) }
-        }
-        return true
-    }
-
-    /// Records how an operation ended (at `now`), skips its dependents if it did not succeed, and records that
-    /// `ready` (the dependents its success made ready) are ready, all under one lock.
-    func recordFinished(_ index: Int, outcome: OperationOutcome, at now: ContinuousClock.Instant, dependents: AdjacencyList,
-                        ready: [Int] = []) {
+    /// One step of a phase, under one lock and one clock reading (`now`):
+    ///
+    /// 1. records how `finished` ended, if given (at its own time, or `now` when it has none), skipping its
+    ///    dependents if it did not succeed, and records that `ready` (the dependents its success made ready) are
+    ///    ready at that time;
+    /// 2. then, unless startup was cancelled, pops operations from `queue`, earliest first, and marks them
+    ///    running at `now` until `slots` have started or the queue is empty; a popped operation that is no longer
+    ///    pending is dropped. The started registration indices replace the contents of `started`.
+    func recordStep(finished: FinishedOperation?, ready: [Int], queue: inout ReadyQueue, slots: Int,
+                    started: inout [Int], dependents: AdjacencyList) {
+        // No reading when the step only records a finish that brought its own time and has nothing to start.
+        let needsNow = (finished.map { $0.finishedAt == nil } ?? true) || (slots > 0 && !queue.isEmpty)
+        let now = needsNow ? StartupClock.now : .zero
+        started.removeAll(keepingCapacity: true)
         let (events, subscribers) = state.withLock { state -> ([InitiatorEvent], [AsyncStream<InitiatorEvent>.Continuation]) in
-            guard state.records[index].state == .running else { return ([], []) }
-            let offset = state.offset(now)
-            state.records[index].finishedAt = offset
-            for dependent in ready where state.records[dependent].state == .pending {
-                state.records[dependent].readyAt = offset
-            }
-            switch outcome {
-            case .succeeded:
-                state.records[index].state = .succeeded
-            case .failed(let message):
-                state.records[index].state = .failed
-                state.records[index].error = message
-            case .timedOut(let limit):
-                state.records[index].state = .timedOut
-                state.records[index].error = "timed out after \(StartupReport.formatMilliseconds(limit)) ms"
-            case .cancelled:
-                state.records[index].state = .cancelled
-                state.records[index].reason = "cancelled while running"
-            }
+            let observed = !state.subscribers.isEmpty
             var events: [InitiatorEvent] = []
-            if !state.subscribers.isEmpty { events.append(.operationFinished(state.records[index])) }
-            if outcome != .succeeded {
-                events += state.skipDependents(of: index, dependents: dependents)
+            if let finished {
+                state.recordFinished(finished, at: state.offset(finished.finishedAt ?? now), ready: ready,
+                                     dependents: dependents, events: &events, observed: observed)
             }
-            guard !events.isEmpty, !state.subscribers.isEmpty else { return ([], []) }
+            if !state.isCancelled {
+                let offset = state.offset(now)
+                while started.count < slots, let index = queue.pop() {
+                    let position = state.positions[index]
+                    guard state.records[position].state == .pending else { continue }
+                    state.records[position].state = .running
+                    state.records[position].startedAt = offset
+                    started.append(index)
+                    if observed {
+                        events.append(.operationStarted(identifier: state.records[position].identifier,
+                                                        phase: state.records[position].phase))
+                    }
+                }
+            }
+            guard observed, !events.isEmpty else { return ([], []) }
             return (events, Array(state.subscribers.values))
         }
         for subscriber in subscribers {
             for event in events { subscriber.yield(event) }
+        }
+    }
+}
+
+/// How one operation's run ended, as the scheduler hands it to ``Initiator/recordStep(finished:ready:queue:slots:started:dependents:)``.
+struct FinishedOperation: Sendable {
+    /// The operation's registration index.
+    var index: Int
+    /// How its body ended.
+    var outcome: OperationOutcome
+    /// When it ended (a reading of the initiator's clock); `nil` means at the step's own clock reading.
+    var finishedAt: Duration?
+}
+
+extension InitiatorState {
+    /// Records how `finished` ended at `offset` (ignored unless it is running: a cancelled run was settled
+    /// already), skips its dependents if it did not succeed and marks `ready` ready at `offset`; appends the
+    /// events to `events` when `observed` (someone subscribed).
+    mutating func recordFinished(_ finished: FinishedOperation, at offset: Duration, ready: [Int],
+                                 dependents: AdjacencyList, events: inout [InitiatorEvent], observed: Bool) {
+        let position = positions[finished.index]
+        guard records[position].state == .running else { return }
+        records[position].finishedAt = offset
+        for dependent in ready where records[positions[dependent]].state == .pending {
+            records[positions[dependent]].readyAt = offset
+        }
+        switch finished.outcome {
+        case .succeeded:
+            records[position].state = .succeeded
+        case .failed(let message):
+            records[position].state = .failed
+            records[position].error = message
+        case .timedOut(let limit):
+            records[position].state = .timedOut
+            records[position].error = "timed out after \(StartupReport.formatMilliseconds(limit)) ms"
+        case .cancelled:
+            records[position].state = .cancelled
+            records[position].reason = "cancelled while running"
+        }
+        if observed { events.append(.operationFinished(records[position])) }
+        if finished.outcome != .succeeded {
+            events += skipDependents(of: finished.index, dependents: dependents)
         }
     }
 }

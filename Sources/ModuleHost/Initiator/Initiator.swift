@@ -26,7 +26,6 @@ public final class Initiator: Sendable {
     public let maxConcurrentOperations: Int
     let operationSource: @Sendable () throws -> [StartupOperation]
     let state = Locked(InitiatorState())
-    let clock = ContinuousClock()
 
     /// Creates an initiator whose concurrent phases run at most `maxConcurrentOperations` operations at once.
     public convenience init(maxConcurrentOperations: Int = ProcessInfo.processInfo.activeProcessorCount) {
@@ -43,11 +42,13 @@ public final class Initiator: Sendable {
     /// Adds an operation; throws `InitiatorError` (`addedAfterStart`) once `start()` has been called.
     /// Identifiers and dependencies are validated, all at once, by `start()`.
     func add(_ operation: StartupOperation) throws {
-        guard state.withLock({ $0.add(operation) }) else {
-            throw InitiatorError(
-                code: .addedAfterStart,
-                message: "cannot add startup operation \"\(operation.identifier)\": the initiator has already started")
-        }
+        guard state.withLock({ $0.add(operation) }) else { throw Self.addedAfterStart(operation.identifier) }
+    }
+
+    /// The error for an operation added once `start()` has been called.
+    private static func addedAfterStart(_ identifier: String) -> InitiatorError {
+        InitiatorError(code: .addedAfterStart,
+                       message: "cannot add startup operation \"\(identifier)\": the initiator has already started")
     }
 
     /// Adds an operation: `operation` runs in phase `priority` once every operation named in `dependencies` (in
@@ -65,8 +66,14 @@ public final class Initiator: Sendable {
         timeout: Duration? = nil,
         operation: @escaping Operation
     ) throws {
-        try add(StartupOperation(identifier, module: module, priority: priority, dependencies: dependencies,
-                                 failurePolicy: failurePolicy, timeout: timeout, body: operation))
+        // The operation is built in place in the lock, so it is not copied (nor its references retained) again.
+        let added = state.withLock { state in
+            guard state.acceptsOperations else { return false }
+            state.added.append(StartupOperation(identifier, module: module, priority: priority, dependencies: dependencies,
+                                                failurePolicy: failurePolicy, timeout: timeout, body: operation))
+            return true
+        }
+        guard added else { throw Self.addedAfterStart(identifier) }
     }
 
     /// A snapshot of what has happened so far; operations not yet run are shown as pending.

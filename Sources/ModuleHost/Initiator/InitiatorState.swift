@@ -3,10 +3,8 @@
 /// Where the initiator is in its life is one value, ``Lifecycle``; the records are the report's ledger,
 /// filled in as operations run; the rest is bookkeeping for waiters and subscribers.
 struct InitiatorState {
-    /// What the initiator knows before its run begins.
+    /// What the initiator knows before its run begins (the operations added in code are kept in `added`).
     struct Setup {
-        /// Operations added in code, in the order added.
-        var added: [StartupOperation] = []
         /// Whether `cancel()` came before the run began: `start()` then plans, runs nothing and throws.
         var cancelled = false
     }
@@ -16,7 +14,7 @@ struct InitiatorState {
         /// `.high` and `.asyncHigh` are running; `start()` waits for them.
         case blockingPhases
         /// The blocking phases have settled; the driver waits for the host to signal `level`.
-        case awaitingHost(level: HostSignal, driver: CheckedContinuation<Void, Never>)
+        case awaitingHost(level: HostSignal, driver: HostWaiter)
         /// The blocking phases have settled; later phases run as the host's signals allow.
         case laterPhases
     }
@@ -45,20 +43,42 @@ struct InitiatorState {
     /// A point in the run that callers can wait for.
     enum Milestone { case blockingSettled, finished }
 
+    /// The driver, suspended until the host signals; a class, because `CheckedContinuation` is a resilient
+    /// type that would make the lifecycle, and so the whole state, a value of run-time layout.
+    final class HostWaiter: Sendable {
+        let continuation: CheckedContinuation<Void, Never>
+
+        init(_ continuation: CheckedContinuation<Void, Never>) { self.continuation = continuation }
+    }
+
     /// A suspended caller waiting for a milestone.
     struct Waiter {
         var milestone: Milestone
         var continuation: CheckedContinuation<Void, Never>
     }
 
-    var lifecycle: Lifecycle = .notStarted(Setup())
+    var lifecycle: Lifecycle = .notStarted(Setup()) {
+        didSet {
+            (acceptsOperations, isCancelled, isRunning) = (lifecycle.isNotStarted, lifecycle.isCancelled, lifecycle.isRunning)
+        }
+    }
+    /// Whether operations may still be added (`start()` has not been called); kept in step with `lifecycle`.
+    private(set) var acceptsOperations = true
+    /// Whether startup was cancelled (before or during its run); kept in step with `lifecycle`, so that the
+    /// per-operation paths read a flag instead of copying the lifecycle's payload.
+    private(set) var isCancelled = false
+    /// Whether the driver should go on to the next phase: running, neither stopped nor cancelled; kept in step
+    /// with `lifecycle`.
+    private(set) var isRunning = false
+    /// Operations added in code, in the order added, until `start()` takes them.
+    var added: [StartupOperation] = []
     var hostSignal: HostSignal = .none
     /// The clock reading taken at `start()`; all report times are offsets from it.
-    var origin: ContinuousClock.Instant?
-    /// One record per planned operation, indexed by registration index.
+    var origin: Duration?
+    /// One record per planned operation, in plan order: a report shares this array instead of copying it.
     var records: [OperationRecord] = []
-    /// Registration indices in plan order, for reports.
-    var reportOrder: [Int] = []
+    /// The position in `records` of each registration index.
+    var positions: [Int] = []
     /// One record per phase, in phase order.
     var phases: [PhaseRecord] = Initiator.Priority.allCases.map { PhaseRecord(phase: $0) }
     var waiters: [Int: Waiter] = [:]
@@ -85,23 +105,6 @@ struct InitiatorState {
         }
     }
 
-    /// Whether startup was cancelled (before or during its run).
-    var isCancelled: Bool {
-        // The common case first, without copying the lifecycle's payload.
-        if case .running = lifecycle { return false }
-        return switch lifecycle {
-        case .notStarted(let setup), .planning(let setup): setup.cancelled
-        case .running: false
-        case .stopping, .finished: stopReason == .cancelled
-        }
-    }
-
-    /// Whether the driver should go on to the next phase: running, neither stopped nor cancelled.
-    var isRunning: Bool {
-        if case .running = lifecycle { return true }
-        return false
-    }
-
     /// Whether the initiator has finished.
     var isFinished: Bool {
         if case .finished = lifecycle { return true }
@@ -119,10 +122,8 @@ struct InitiatorState {
 
     /// Adds an operation before the start; `false` once `start()` has been called.
     mutating func add(_ operation: StartupOperation) -> Bool {
-        guard case .notStarted(var setup) = lifecycle else { return false }
-        lifecycle = .finished(plan: nil, reason: nil)  // drops the enum's reference, so `append` does not copy
-        setup.added.append(operation)
-        lifecycle = .notStarted(setup)
+        guard acceptsOperations else { return false }
+        added.append(operation)
         return true
     }
 
@@ -151,10 +152,11 @@ struct InitiatorState {
     func makeReport() -> StartupReport {
         switch lifecycle {
         case .notStarted(let setup), .planning(let setup):
-            let pending = setup.added.map { OperationRecord(pending: $0) }
+            let pending = added.map { OperationRecord(pending: $0) }
             return StartupReport(operations: pending, phases: phases, wasCancelled: setup.cancelled)
         case .running, .stopping, .finished:
-            return StartupReport(operations: reportOrder.map { records[$0] }, phases: phases, wasCancelled: isCancelled)
+            // Records are kept in plan order, so the report shares the array: O(1).
+            return StartupReport(operations: records, phases: phases, wasCancelled: isCancelled)
         }
     }
 
@@ -169,5 +171,29 @@ struct InitiatorState {
     mutating func takeSubscribers() -> [AsyncStream<InitiatorEvent>.Continuation] {
         defer { subscribers = [:] }
         return Array(subscribers.values)
+    }
+}
+
+extension InitiatorState.Lifecycle {
+    /// Whether startup was cancelled (before or during its run).
+    fileprivate var isCancelled: Bool {
+        switch self {
+        case .notStarted(let setup), .planning(let setup): setup.cancelled
+        case .running: false
+        case .stopping(_, _, let reason), .finished(_, let reason?): reason == .cancelled
+        case .finished(_, nil): false
+        }
+    }
+
+    /// Whether `start()` has not been called.
+    fileprivate var isNotStarted: Bool {
+        if case .notStarted = self { return true }
+        return false
+    }
+
+    /// Whether the plan is running, neither stopped nor cancelled.
+    fileprivate var isRunning: Bool {
+        if case .running = self { return true }
+        return false
     }
 }

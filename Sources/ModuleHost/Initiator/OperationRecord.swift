@@ -68,8 +68,41 @@ public struct OperationRecord: Sendable, Codable, Equatable {
 
     /// The record of `operation` before it runs: pending, with the failure policy in force.
     init(pending operation: StartupOperation) {
-        self.init(identifier: operation.identifier, module: operation.module, phase: operation.priority,
-                  dependencies: operation.dependencies, failurePolicy: operation.effectiveFailurePolicy)
+        // Field by field rather than through the memberwise initializer, which built a record and copied it.
+        identifier = operation.identifier
+        module = operation.module
+        phase = operation.priority
+        dependencies = operation.dependencies
+        failurePolicy = operation.effectiveFailurePolicy
+        state = .pending
+        readyAt = nil
+        startedAt = nil
+        finishedAt = nil
+        error = nil
+        reason = nil
+    }
+
+    /// The pending records of `operations`, taken in the order of `indices`.
+    ///
+    /// Written field by field into records made from one template: building each record as a value and storing
+    /// it made the compiler copy it (retaining its references), store it with `memcpy` and destroy the original.
+    static func pendingRecords(of operations: [StartupOperation], in indices: [Int]) -> [OperationRecord] {
+        let template = OperationRecord(identifier: "", module: nil, phase: .high, dependencies: [],
+                                       failurePolicy: .required)
+        var records = [OperationRecord](repeating: template, count: indices.count)
+        records.withUnsafeMutableBufferPointer { buffer in
+            for position in buffer.indices {
+                let index = indices[position]
+                buffer[position].identifier = operations[index].identifier
+                buffer[position].module = operations[index].module
+                buffer[position].phase = operations[index].priority
+                buffer[position].dependencies = operations[index].dependencies
+                // `effectiveFailurePolicy`, spelled out: calling it copied the whole operation.
+                buffer[position].failurePolicy =
+                    operations[index].failurePolicy ?? operations[index].priority.defaultFailurePolicy
+            }
+        }
+        return records
     }
 
     /// How a state reads after an operation's name ("failed", "timed out", …), in skip and stop reasons.

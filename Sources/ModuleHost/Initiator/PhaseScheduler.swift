@@ -26,7 +26,7 @@ struct PhaseScheduler {
 
     /// Runs the phase on the current task.
     private func runHere() async {
-        let members = initiator.pendingOperations(in: phase)
+        let members = initiator.pendingOperations(in: phase, of: plan)
         guard !members.isEmpty else { return }
         var frontier = PhaseFrontier(plan: plan, phase: phase, members: members)
         initiator.recordReady(frontier.initiallyReady)
@@ -37,13 +37,19 @@ struct PhaseScheduler {
         }
     }
 
-    /// Runs the phase's operations one at a time, all from the main actor.
+    /// Runs the phase's operations one at a time, all from the main actor. One lock and one clock reading per
+    /// operation: an operation's finish and its successor's start are recorded together.
     @MainActor
     private func runSerially(_ frontier: PhaseFrontier) async {
         var frontier = frontier
         let dependents = plan.dependentIndices
-        while let index = frontier.heap.pop() {
-            guard initiator.recordStarted(index) else { continue }
+        var finished: FinishedOperation?
+        var ready: [Int] = []
+        var started: [Int] = []
+        while true {
+            initiator.recordStep(finished: finished, ready: ready, queue: &frontier.queue, slots: 1,
+                                 started: &started, dependents: dependents)
+            guard let index = started.first else { break }
             let operation = plan.operations[index]
             let outcome: OperationOutcome
             if let timeout = operation.timeout {
@@ -52,8 +58,10 @@ struct PhaseScheduler {
                 // The body is nonisolated(nonsending): called from here, it runs on the main actor.
                 do { try await operation.body(); outcome = .succeeded } catch { outcome = .failed(OperationRunner.describe(error)) }
             }
-            let ready = outcome.isSuccess ? frontier.complete(index) : []
-            initiator.recordFinished(index, outcome: outcome, at: initiator.clock.now, dependents: dependents, ready: ready)
+            ready.removeAll(keepingCapacity: true)
+            if outcome.isSuccess { frontier.complete(index, into: &ready) }
+            // Finished at the next step's clock reading, which is also when the next operation starts.
+            finished = FinishedOperation(index: index, outcome: outcome, finishedAt: nil)
         }
     }
 
@@ -61,81 +69,94 @@ struct PhaseScheduler {
     private func runConcurrently(_ frontier: inout PhaseFrontier) async {
         let taskPriority: TaskPriority? = (phase == .low || phase == .idle) ? .background : nil
         let initiator = self.initiator
+        let operations = plan.operations
         let dependents = plan.dependentIndices
+        let limit = self.limit
         // A child only runs its body and notes when it ended; this task records it (with the dependents it made
-        // ready, under one lock), so children take no lock.
-        await withTaskGroup(of: (Int, OperationOutcome, ContinuousClock.Instant).self) { group in
+        // ready, and the operations it starts in the freed slots, under one lock), so children take no lock.
+        await withTaskGroup(of: FinishedOperation.self) { group in
             var running = 0
+            var finished: FinishedOperation?
+            var ready: [Int] = []
+            var started: [Int] = []
             while true {
-                while running < limit, let index = frontier.heap.pop() {
-                    guard initiator.recordStarted(index) else { continue }
+                initiator.recordStep(finished: finished, ready: ready, queue: &frontier.queue, slots: limit - running,
+                                     started: &started, dependents: dependents)
+                for index in started {
                     running += 1
-                    let body = plan.operations[index].body
-                    let timeout = plan.operations[index].timeout
-                    group.addTask(priority: taskPriority) {
-                        let outcome: OperationOutcome
-                        if let timeout {
-                            outcome = await OperationRunner.run(body, timeout: timeout, onMainActor: false, priority: taskPriority)
-                        } else {
+                    let body = operations[index].body
+                    // A child captures only what it uses: its index and body (and its limits when it has a timeout).
+                    if let timeout = operations[index].timeout {
+                        group.addTask(priority: taskPriority) {
+                            let outcome = await OperationRunner.run(body, timeout: timeout, onMainActor: false,
+                                                                    priority: taskPriority)
+                            return FinishedOperation(index: index, outcome: outcome, finishedAt: StartupClock.now)
+                        }
+                    } else {
+                        group.addTask(priority: taskPriority) {
                             // Nonsending: the body runs on this child task, off the main actor, at its priority.
+                            let outcome: OperationOutcome
                             do { try await body(); outcome = .succeeded } catch {
                                 outcome = .failed(OperationRunner.describe(error))
                             }
+                            return FinishedOperation(index: index, outcome: outcome, finishedAt: StartupClock.now)
                         }
-                        return (index, outcome, initiator.clock.now)
                     }
                 }
-                guard running > 0, let (index, outcome, finishedAt) = await group.next() else { break }
+                guard running > 0, let result = await group.next() else { break }
                 running -= 1
-                let ready = outcome.isSuccess ? frontier.complete(index) : []
-                initiator.recordFinished(index, outcome: outcome, at: finishedAt, dependents: dependents, ready: ready)
+                ready.removeAll(keepingCapacity: true)
+                if result.outcome.isSuccess { frontier.complete(result.index, into: &ready) }
+                finished = result
             }
         }
     }
-
 }
 
-/// The ready operations of one phase (a min-heap of registration indices) and, for each member, how many of
-/// its same-phase dependencies have not yet succeeded.
+/// The ready operations of one phase (a ``ReadyQueue`` of registration indices) and, for each member, how many
+/// of its same-phase dependencies have not yet succeeded.
 struct PhaseFrontier: Sendable {
-    private let plan: StartupPlan
+    private let dependentIndices: AdjacencyList
+    private let priorities: [Initiator.Priority]
     private let phase: Initiator.Priority
     private var remaining: [Int]
-    var heap: MinHeap
+    var queue: ReadyQueue
     /// The members with no same-phase dependency, in order.
     let initiallyReady: [Int]
 
     init(plan: StartupPlan, phase: Initiator.Priority, members: [Int]) {
-        self.plan = plan
+        dependentIndices = plan.dependentIndices
+        priorities = plan.priorities
         self.phase = phase
         var remaining = [Int](repeating: 0, count: plan.operations.count)
         var ready: [Int] = []
-        var heap = MinHeap(capacity: members.count)
+        var queue = ReadyQueue(keyCount: plan.operations.count)
         for index in members {
-            let count = plan.dependencyIndices[index].reduce(0) { count, dependency in
-                count + (plan.operations[dependency].priority == phase ? 1 : 0)
+            var count = 0
+            for edge in plan.dependencyIndices.edges(of: index)
+            where priorities[plan.dependencyIndices.neighbour(at: edge)] == phase {
+                count += 1
             }
             remaining[index] = count
-            if count == 0 {
-                ready.append(index)
-                heap.push(index)
-            }
+            if count == 0 { ready.append(index) }
         }
+        for index in ready { queue.push(index) }  // the cursor is at 0: every one lands in the bitmap
         self.remaining = remaining
-        self.heap = heap
+        self.queue = queue
         self.initiallyReady = ready
     }
 
-    /// Counts the operation at `index` succeeded; pushes and returns the same-phase dependents it made ready.
-    mutating func complete(_ index: Int) -> [Int] {
-        var newlyReady: [Int] = []
-        for dependent in plan.dependentIndices[index] where plan.operations[dependent].priority == phase {
+    /// Counts the operation at `index` succeeded; pushes the same-phase dependents it made ready and appends
+    /// them to `newlyReady`.
+    mutating func complete(_ index: Int, into newlyReady: inout [Int]) {
+        for edge in dependentIndices.edges(of: index) {
+            let dependent = dependentIndices.neighbour(at: edge)
+            guard priorities[dependent] == phase else { continue }
             remaining[dependent] -= 1
             if remaining[dependent] == 0 {
                 newlyReady.append(dependent)
-                heap.push(dependent)
+                queue.push(dependent)
             }
         }
-        return newlyReady
     }
 }

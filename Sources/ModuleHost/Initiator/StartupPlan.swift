@@ -2,17 +2,26 @@
 ///
 /// Operations keep their registration order (module-declared first, then added in code); that order
 /// breaks ties everywhere. The order lists phases in phase order and, within a phase, always takes the
-/// earliest-registered operation whose dependencies are already placed (Kahn's algorithm on a min-heap),
-/// which is exactly the order the serial `.high` phase runs in. Validation and ordering are O(V + E log V).
+/// earliest-registered operation whose dependencies are already placed (Kahn's algorithm on a ``ReadyQueue``),
+/// which is exactly the order the serial `.high` phase runs in. Each identifier and each dependency is hashed
+/// once; validation and ordering are O(V + E log V) at worst, O(V + E) when dependencies are registered before
+/// their dependents.
 package struct StartupPlan: Sendable {
     /// The operations in registration order.
     let operations: [StartupOperation]
+    /// The phase of each operation, by registration index (read by the schedulers without touching `operations`).
+    let priorities: [Initiator.Priority]
     /// Registration indices of each operation's dependencies (deduplicated).
     let dependencyIndices: AdjacencyList
     /// Registration indices of each operation's direct dependents, in registration order.
     let dependentIndices: AdjacencyList
     /// Registration indices in execution order.
     let orderIndices: [Int]
+    /// The position in `orderIndices` of each registration index.
+    let positions: [Int]
+    /// Where each phase begins in `orderIndices`, by phase rank, plus the end: phase `rank` is
+    /// `orderIndices[phaseBounds[rank]..<phaseBounds[rank + 1]]`.
+    let phaseBounds: [Int]
     /// Registration index for each identifier.
     let indexByIdentifier: [String: Int]
 
@@ -20,21 +29,42 @@ package struct StartupPlan: Sendable {
     /// then dependency problems, then cycles.
     init(operations: [StartupOperation]) throws(StartupPlanError) {
         var problems: [PlanProblem] = []
+        let priorities = operations.map(\.priority)
         let indexByIdentifier = Self.indexIdentifiers(operations, problems: &problems)
-        let dependencyIndices = Self.resolveDependencies(operations, indexByIdentifier, problems: &problems)
+        let dependencyIndices = Self.resolveDependencies(operations, priorities, indexByIdentifier, problems: &problems)
         let dependentIndices = dependencyIndices.reversed(nodeCount: operations.count)
-        let order = Self.topologicalOrder(ranks: operations.map(\.priority.rank), dependencyIndices: dependencyIndices,
+        let order = Self.topologicalOrder(priorities: priorities, dependencyIndices: dependencyIndices,
                                           dependentIndices: dependentIndices)
         if order.count < operations.count {
             problems += Self.cycleProblems(operations, dependencyIndices)
         }
         guard problems.isEmpty else { throw StartupPlanError(problems: problems) }
 
+        var positions = [Int](repeating: 0, count: order.count)
+        var phaseBounds = [Int](repeating: order.count, count: Initiator.Priority.allCases.count + 1)
+        for position in order.indices.reversed() {
+            let index = order[position]
+            positions[index] = position
+            phaseBounds[priorities[index].rank] = position
+        }
+        // A phase with no operation begins where the next one does.
+        for rank in phaseBounds.indices.dropLast().reversed() {
+            phaseBounds[rank] = min(phaseBounds[rank], phaseBounds[rank + 1])
+        }
+
         self.operations = operations
+        self.priorities = priorities
         self.dependencyIndices = dependencyIndices
         self.dependentIndices = dependentIndices
         self.orderIndices = order
+        self.positions = positions
+        self.phaseBounds = phaseBounds
         self.indexByIdentifier = indexByIdentifier
+    }
+
+    /// The positions in `orderIndices` of the operations of `phase`.
+    func planPositions(of phase: Initiator.Priority) -> Range<Int> {
+        phaseBounds[phase.rank]..<phaseBounds[phase.rank + 1]
     }
 
     /// Maps each identifier to its first registration index, reporting empty and duplicate identifiers.
@@ -51,14 +81,14 @@ package struct StartupPlan: Sendable {
                     code: .emptyIdentifier,
                     message: "operation #\(index + 1)\(owner) has an empty identifier",
                     operations: [identifier]))
-            } else if let first = indexByIdentifier[identifier] {
+            } else if let first = indexByIdentifier.updateValue(index, forKey: identifier) {
+                // One hash on the common path; a duplicate puts the first registration back.
+                indexByIdentifier[identifier] = first
                 let a = source(of: operations[first]), b = source(of: operations[index])
                 problems.append(PlanProblem(
                     code: .duplicateIdentifier,
                     message: "duplicate operation identifier \"\(identifier)\": declared by \(a) and again by \(b)",
                     operations: [identifier]))
-            } else {
-                indexByIdentifier[identifier] = index
             }
         }
         return indexByIdentifier
@@ -66,7 +96,8 @@ package struct StartupPlan: Sendable {
 
     /// The dependency graph (deduplicated edges), reporting unknown and later-phase dependencies.
     private static func resolveDependencies(
-        _ operations: [StartupOperation], _ indexByIdentifier: [String: Int], problems: inout [PlanProblem]
+        _ operations: [StartupOperation], _ priorities: [Initiator.Priority], _ indexByIdentifier: [String: Int],
+        problems: inout [PlanProblem]
     ) -> AdjacencyList {
         // Read fields in place (indexing, not `enumerated()`), so no operation is copied and retained.
         let count = operations.count
@@ -80,7 +111,7 @@ package struct StartupPlan: Sendable {
                     problems.append(unknownDependency(dependency, of: operations[index], among: operations))
                     continue
                 }
-                if operations[target].priority > operations[index].priority {
+                if priorities[target] > priorities[index] {
                     problems.append(laterPhaseDependency(operations[target], of: operations[index]))
                 }
                 if seenStamp[target] == index { continue }
@@ -127,22 +158,27 @@ package struct StartupPlan: Sendable {
 
     /// Kahn's algorithm keyed by (phase rank, registration index); returns fewer indices than there
     /// are operations when the graph has a cycle.
-    private static func topologicalOrder(ranks: [Int], dependencyIndices: AdjacencyList, dependentIndices: AdjacencyList) -> [Int] {
-        let count = ranks.count
-        var remaining = (0..<count).map { dependencyIndices.count(of: $0) }
-        var heap = MinHeap(capacity: count)
-        for index in 0..<count where remaining[index] == 0 {
-            heap.push(ranks[index] * count + index)
+    private static func topologicalOrder(
+        priorities: [Initiator.Priority], dependencyIndices: AdjacencyList, dependentIndices: AdjacencyList
+    ) -> [Int] {
+        let count = priorities.count
+        var remaining = [Int](repeating: 0, count: count)
+        var ready = ReadyQueue(keyCount: Initiator.Priority.allCases.count * count)
+        for index in 0..<count {
+            let dependencies = dependencyIndices.count(of: index)
+            remaining[index] = dependencies
+            if dependencies == 0 { ready.push(priorities[index].rank * count + index) }
         }
         var order: [Int] = []
         order.reserveCapacity(count)
-        while let key = heap.pop() {
+        while let key = ready.pop() {
             let index = key % count
             order.append(index)
-            for dependent in dependentIndices[index] {
+            for edge in dependentIndices.edges(of: index) {
+                let dependent = dependentIndices.neighbour(at: edge)
                 remaining[dependent] -= 1
                 if remaining[dependent] == 0 {
-                    heap.push(ranks[dependent] * count + dependent)
+                    ready.push(priorities[dependent].rank * count + dependent)
                 }
             }
         }

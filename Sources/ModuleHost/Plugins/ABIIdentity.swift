@@ -6,5 +6,5 @@
 /// It is a SHA-256 over ModuleHost's Swift sources, comments and blank lines left out (see Scripts/abi-identity.sh).
 package enum ABIIdentity {
     /// 64 lowercase hex digits.
-    package static let current = "e0457e3b706ef7022d3e4878c64f3a9415ceb56d2a3f0c2de40ef32318f27db7"
+    package static let current = "d91fc8b7b62c2bb94627463a714bd6cc87a730eba73a15bb7c7d79abb2e77089"
 }

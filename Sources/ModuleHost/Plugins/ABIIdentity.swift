@@ -6,5 +6,5 @@
 /// It is a SHA-256 over ModuleHost's Swift sources, comments and blank lines left out (see Scripts/abi-identity.sh).
 package enum ABIIdentity {
     /// 64 lowercase hex digits.
-    package static let current = "d91fc8b7b62c2bb94627463a714bd6cc87a730eba73a15bb7c7d79abb2e77089"
+    package static let current = "6ae91d83f13a09041a1eb1b2dc14c407368dabbe315f629c2247010165053a2c"
 }

@@ -153,7 +153,9 @@ func runConcurrentPhase(_ graph: ReferenceGraph, phase: Int, width: Int) async -
 
 func initiatorBenchmarks(quick: Bool) async -> [Row] {
     let width = 2
-    let repetitions = quick ? 3 : 7
+    // About the same wall time per size: a 1k run lasts a millisecond or two, where one scheduler stall on a busy
+    // machine moves a median of few runs.
+    func repetitions(_ count: Int) -> Int { quick ? 3 : (count < 10_000 ? 41 : 7) }
     var rows: [Row] = []
     for count in [1_000, 10_000] {
         let dag = PhasedDAG(count: count, seed: 0x16_16 + UInt64(count))
@@ -161,7 +163,7 @@ func initiatorBenchmarks(quick: Bool) async -> [Row] {
         _ = await runReference(dag, width: width)
         var subject: [Double] = []
         var reference: [Double] = []
-        for _ in 0..<repetitions {  // interleaved, so drift moves both
+        for _ in 0..<repetitions(count) {  // interleaved, so drift moves both
             subject.append(await runInitiator(dag, width: width).milliseconds)
             reference.append(await runReference(dag, width: width).milliseconds)
         }

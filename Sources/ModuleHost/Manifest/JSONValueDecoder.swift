@@ -20,11 +20,44 @@ struct JSONValueDecoder: Decoder {
     /// What one decoding run shares: the source the values' byte ranges index, and the objects visited.
     final class Run {
         let source: [UInt8]
-        /// Each object a keyed container was made for, by the offset of its first byte.
-        var objects: [Int: VisitedObject] = [:]
+        /// The objects keyed containers were made for, in the order they were made; an object opened twice is in it
+        /// twice (``visitedObjects()`` merges them). An array, not a dictionary by offset: a dictionary with a new
+        /// key type costs the runtime a search of every conformance in the process on first use.
+        private var objects: [VisitedObject] = []
 
         init(source: [UInt8]) {
             self.source = source
+        }
+
+        /// Records that a keyed container was made for `value`; returns the number to mark its keys with.
+        func open(_ value: JSONValue, codingPath: [any CodingKey]) -> Int {
+            objects.append(VisitedObject(value: value, codingPath: codingPath))
+            return objects.count - 1
+        }
+
+        /// Records that `key` was asked for in the object numbered `object`.
+        func markAsked(_ key: String, inObject object: Int) {
+            objects[object].asked.insert(key)
+        }
+
+        /// Records that every key of the object numbered `object` was enumerated.
+        func markReadAll(inObject object: Int) {
+            objects[object].readAllKeys = true
+        }
+
+        /// Every object visited, once each, in source order, with what was asked of it however many times it was
+        /// opened.
+        func visitedObjects() -> [VisitedObject] {
+            var merged: [VisitedObject] = []
+            for object in objects.sorted(by: { $0.value.byteRange.lowerBound < $1.value.byteRange.lowerBound }) {
+                if let last = merged.last, last.value.byteRange.lowerBound == object.value.byteRange.lowerBound {
+                    merged[merged.count - 1].asked.formUnion(object.asked)
+                    merged[merged.count - 1].readAllKeys = last.readAllKeys || object.readAllKeys
+                } else {
+                    merged.append(object)
+                }
+            }
+            return merged
         }
 
         func text(of value: JSONValue) -> String? {
@@ -50,11 +83,8 @@ struct JSONValueDecoder: Decoder {
         guard case .object(let members) = value.kind else {
             throw DecodingError.typeMismatch([String: Any].self, .init(codingPath: codingPath, debugDescription: "expected an object"))
         }
-        let start = value.byteRange.lowerBound
-        if run.objects[start] == nil {
-            run.objects[start] = VisitedObject(value: value, codingPath: codingPath)
-        }
-        return KeyedDecodingContainer(KeyedContainer<Key>(decoder: self, members: members))
+        let object = run.open(value, codingPath: codingPath)
+        return KeyedDecodingContainer(KeyedContainer<Key>(decoder: self, object: object, members: members))
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
@@ -72,13 +102,6 @@ struct JSONValueDecoder: Decoder {
         JSONValueDecoder(value: value, codingPath: codingPath + [key], run: run)
     }
 
-    func markAsked(_ key: String) {
-        run.objects[value.byteRange.lowerBound]?.asked.insert(key)
-    }
-
-    func markReadAll() {
-        run.objects[value.byteRange.lowerBound]?.readAllKeys = true
-    }
 }
 
 extension JSONValueDecoder: SingleValueDecodingContainer {
@@ -176,12 +199,15 @@ struct AnyConfigurationKey: CodingKey {
 
 private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let decoder: JSONValueDecoder
+    /// The object's number in the decoder's ``JSONValueDecoder/Run``.
+    let object: Int
     /// The last value of each key (repeated keys are reported separately).
     let values: [String: JSONValue]
     let keys: [String]
 
-    init(decoder: JSONValueDecoder, members: [JSONValue.Member]) {
+    init(decoder: JSONValueDecoder, object: Int, members: [JSONValue.Member]) {
         self.decoder = decoder
+        self.object = object
         var values: [String: JSONValue] = [:]
         var keys: [String] = []
         for member in members {
@@ -194,17 +220,22 @@ private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     var codingPath: [any CodingKey] { decoder.codingPath }
 
     var allKeys: [Key] {
-        decoder.markReadAll()
-        return keys.compactMap { Key(stringValue: $0) }
+        decoder.run.markReadAll(inObject: object)
+        // A loop rather than `compactMap`, whose generic form costs more on first use than the work.
+        var all: [Key] = []
+        for name in keys {
+            if let key = Key(stringValue: name) { all.append(key) }
+        }
+        return all
     }
 
     func contains(_ key: Key) -> Bool {
-        decoder.markAsked(key.stringValue)
+        decoder.run.markAsked(key.stringValue, inObject: object)
         return values[key.stringValue] != nil
     }
 
     private func child(_ key: Key) throws -> JSONValueDecoder {
-        decoder.markAsked(key.stringValue)
+        decoder.run.markAsked(key.stringValue, inObject: object)
         guard let value = values[key.stringValue] else {
             throw DecodingError.keyNotFound(key, .init(codingPath: codingPath, debugDescription: "missing field \"\(key.stringValue)\""))
         }
@@ -251,7 +282,7 @@ private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     private func superDecoder(named key: any CodingKey) throws -> any Decoder {
-        decoder.markAsked(key.stringValue)
+        decoder.run.markAsked(key.stringValue, inObject: object)
         let null = JSONValue(kind: .null, location: decoder.value.location, byteRange: decoder.value.byteRange)
         return decoder.child(values[key.stringValue] ?? null, key)
     }

@@ -154,16 +154,12 @@ extension ManifestReader {
         }
 
         mutating func checkTypeName(_ name: String, path: String, location: SourceLocation) -> Bool {
-            if name.allSatisfy(\.isWhitespace) {
+            if TypeNameSyntax.isBlank(name) {
                 error(.invalidValue, path, location, "the type name is empty; expected a name like \"AuthModule.AuthModule\"")
                 return false
             }
             // Swift identifiers joined by dots; this also keeps mangled names away from the runtime lookup.
-            let isIdentifier = { (part: Substring) -> Bool in
-                guard let first = part.first, first == "_" || first.isLetter else { return false }
-                return part.allSatisfy { $0 == "_" || $0.isLetter || $0.isNumber }
-            }
-            if !name.split(separator: ".", omittingEmptySubsequences: false).allSatisfy(isIdentifier) {
+            if !TypeNameSyntax.isDottedIdentifiers(name) {
                 error(.invalidValue, path, location,
                       "\"\(name)\" is not a type name; expected Swift identifiers joined by dots, like \"AuthModule.AuthModule\"")
                 return false

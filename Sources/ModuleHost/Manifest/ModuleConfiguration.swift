@@ -9,8 +9,10 @@ import Foundation
 /// Decoding errors are reported like any manifest problem: with the file, the JSON path inside the config
 /// (`modules[0].config.users[1].passwordHash`) and the line and column.
 struct ModuleConfiguration: Sendable {
-    /// The config value's JSON text.
-    let data: Data
+    /// The config value's JSON text (made when asked for: most configurations are only decoded).
+    var data: Data { Data(source[dataRange]) }
+    /// Where the config value's text is in `source`.
+    private let dataRange: Range<Int>
     /// The manifest file it came from, for diagnostics.
     let file: String?
     /// Its JSON path in the manifest, such as `modules[0].config`.
@@ -23,10 +25,10 @@ struct ModuleConfiguration: Sendable {
 
     /// Wraps JSON data given in code (for example in tests) as a module configuration.
     init(json data: Data, path: String = "config") {
-        self.data = data
         self.file = nil
         self.path = path
         self.source = Array(data)
+        self.dataRange = 0..<source.count
         do {
             self.root = try JSONParser.parse(source)
             self.syntaxError = nil
@@ -37,7 +39,7 @@ struct ModuleConfiguration: Sendable {
     }
 
     init(value: JSONValue, source: [UInt8], file: String?, path: String) {
-        self.data = Data(source[value.byteRange])
+        self.dataRange = value.byteRange
         self.file = file
         self.path = path
         self.root = value
@@ -105,8 +107,7 @@ struct ModuleConfiguration: Sendable {
     /// Reports the members of every object decoded that the configuration's `init(from:)` never asked for.
     private func unknownKeys(in run: JSONValueDecoder.Run, decoding type: Any.Type, into problems: inout [ManifestDiagnostic]) {
         var typeName: String { TypeName.of(type) }  // only for a problem: printing a type is slow the first time
-        for object in run.objects.values.sorted(by: { $0.value.byteRange.lowerBound < $1.value.byteRange.lowerBound })
-        where !object.readAllKeys {
+        for object in run.visitedObjects() where !object.readAllKeys {
             guard case .object(let members) = object.value.kind else { continue }
             let asked = object.asked.sorted()
             let expected = asked.isEmpty ? "it reads no fields here" : "expected one of \(asked.map { "\"\($0)\"" }.joined(separator: ", "))"

@@ -6,5 +6,5 @@
 /// It is a SHA-256 over ModuleHost's Swift sources, comments and blank lines left out (see Scripts/abi-identity.sh).
 package enum ABIIdentity {
     /// 64 lowercase hex digits.
-    package static let current = "e0457e3b706ef7022d3e4878c64f3a9415ceb56d2a3f0c2de40ef32318f27db7"
+    package static let current = "ed71db27e0f77e959892c1d02d05e1b59bae0f58325e3b8cb4147ca870100158"
 }

@@ -23,8 +23,9 @@ enum CommandLineTable {
         /// The value's name in help (`path`), or `nil` for a flag.
         let valueName: String?
         let help: String
-        /// The subcommands it applies to; `nil` for every one.
-        let appliesTo: Set<Kind>?
+        /// The subcommands it applies to; `nil` for every one. An array, not a set: a few kinds, and a set of a new
+        /// element type costs the runtime a search of every conformance in the process on first use.
+        let appliesTo: [Kind]?
         /// Whether the value is a file path (for completion).
         var completesFiles = false
 
@@ -51,8 +52,8 @@ enum CommandLineTable {
     ]
 
     /// Everything that starts modules and may run commands.
-    private static let starting: Set<Kind> = [.run, .open, .moduleCommand]
-    private static let readingManifest: Set<Kind> = [.run, .validate, .modules, .graph, .routes, .open, .moduleCommand, .help]
+    private static let starting: [Kind] = [.run, .open, .moduleCommand]
+    private static let readingManifest: [Kind] = [.run, .validate, .modules, .graph, .routes, .open, .moduleCommand, .help]
 
     static let options: [Option] = [
         Option(long: "manifest", short: "m", valueName: "path",

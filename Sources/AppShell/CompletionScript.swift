@@ -19,7 +19,7 @@ struct CompletionScript {
     }
 
     private var words: [String] {
-        CommandLineTable.subcommands.map(\.name) + moduleCommands
+        Invocation.subcommands + moduleCommands
     }
 
     private var optionWords: [String] {

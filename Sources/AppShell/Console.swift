@@ -26,8 +26,8 @@ struct Console: Sendable {
     let colorAllowed: Bool
 
     static func standard() -> Console {
-        let noColor = EnvironmentVariable.value("NO_COLOR").map { !$0.isEmpty } ?? false
-        let dumb = EnvironmentVariable.value("TERM") == "dumb"
+        let noColor = EnvironmentVariable.isSetAndNotEmpty("NO_COLOR")
+        let dumb = EnvironmentVariable.isSet("TERM", to: "dumb")
         return Console(outputIsTerminal: isatty(STDOUT_FILENO) == 1, errorIsTerminal: isatty(STDERR_FILENO) == 1,
                        inputIsTerminal: isatty(STDIN_FILENO) == 1, colorAllowed: !noColor && !dumb)
     }
@@ -51,7 +51,12 @@ struct Console: Sendable {
 
     /// Writes an error line to standard error, prefixed `error:`.
     func error(_ text: String) {
-        write(styled("error:", .red, forError: true) + " " + text + "\n", to: STDERR_FILENO)
+        write(errorLine(text), to: STDERR_FILENO)
+    }
+
+    /// The line ``error(_:)`` writes for `text`, with its newline.
+    func errorLine(_ text: String) -> String {
+        styled("error:", .red, forError: true) + " " + text + "\n"
     }
 
     /// Writes a warning or notice line to standard error.

@@ -12,4 +12,14 @@ enum EnvironmentVariable {
     static func value(_ name: String) -> String? {
         getenv(name).map { String(cString: $0) }
     }
+
+    /// Whether the variable is set to something other than the empty string; no `String` is made.
+    static func isSetAndNotEmpty(_ name: String) -> Bool {
+        getenv(name).map { $0.pointee != 0 } ?? false
+    }
+
+    /// Whether the variable is set to exactly `text`, compared byte for byte; no `String` is made.
+    static func isSet(_ name: String, to text: String) -> Bool {
+        getenv(name).map { strcmp($0, text) == 0 } ?? false
+    }
 }

@@ -55,8 +55,8 @@ struct Invocation: Equatable, Sendable {
         return try parser.invocation()
     }
 
-    /// The subcommands the shell handles itself; no module command may take these names.
-    static let subcommands: Set<String> = Set(CommandLineTable.subcommands.map(\.name))
+    /// The subcommands the shell handles itself, in ``CommandLineTable`` order; no module command may take these names.
+    static var subcommands: [String] { CommandLineTable.subcommands.map { $0.name } }
 
     static let version = "0.1.0"
 }

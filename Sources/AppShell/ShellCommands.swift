@@ -24,7 +24,7 @@ struct ShellCommands {
     ]
 
     /// Names a module command may not take: the prompt's own commands and the shell's subcommands.
-    static let reservedNames: Set<String> = Set(builtInNames).union(["?", "exit"]).union(Invocation.subcommands)
+    static let reservedNames = Set(builtInNames + ["?", "exit"] + Invocation.subcommands)
 
     /// The names of the shell's own commands, in `help` order.
     static let builtInNames = builtIn.map { String($0.usage.prefix { $0 != " " }) }

@@ -116,7 +116,7 @@ extension SignalTests {
         // The read takes well under a second, so on a busy machine a signal can land after it ended: such a trial
         // shows nothing (exit 65, the manifest's own verdict) and is tried again. A shell that ignores signals while
         // reading is never interrupted in any trial, and fails.
-        for arguments in [["--verbose"], ["--verbose", "validate"], ["--verbose", "fact", "28"]] {
+        for arguments in [["--verbose"], ["--verbose", "validate"], ["--verbose", "modules"], ["--verbose", "fact", "28"]] {
             var interrupted = false
             for _ in 0..<8 where !interrupted {
                 let result = try await signalWhileReading(arguments, signal: signal)

@@ -14,15 +14,23 @@ extension ModuleManager {
     /// validation follows.
     @discardableResult
     public func registerModules(withConfigFilePath url: URL) throws(ManifestError) -> [ManifestDiagnostic] {
-        try register(ManifestReader.read(contentsOf: url), file: url.path)
+        try registerModules(atPath: url.path)
+    }
+
+    /// Reads, validates and registers the manifest file at `path` (``registerModules(withConfigFilePath:)``
+    /// without building a URL, for a host that has the path at hand); returns its warnings.
+    @discardableResult
+    package func registerModules(atPath path: String) throws(ManifestError) -> [ManifestDiagnostic] {
+        let read = ManifestReader.read(atPath: path)
+        return try register(read, file: path)
     }
 
     /// Reads, validates and registers the manifest at `url`, except that plugin libraries are only inspected, not
     /// loaded, and their entries left out: what a host's `validate` command registers to plan startup without
     /// running plugin code. Returns its warnings.
     @discardableResult
-    package func registerModulesWithoutPlugins(withConfigFilePath url: URL) throws(ManifestError) -> [ManifestDiagnostic] {
-        try register(ManifestReader.read(contentsOf: url), file: url.path, loadingPlugins: false)
+    package func registerModulesWithoutPlugins(atPath path: String) throws(ManifestError) -> [ManifestDiagnostic] {
+        try register(ManifestReader.read(atPath: path), file: path, loadingPlugins: false)
     }
 
     /// Reads, validates and registers manifest `data`; `file` names it in diagnostics. Returns its warnings.
@@ -82,7 +90,8 @@ extension ModuleManager {
     private func add(_ registrations: [ModuleRegistration], routing: (settings: RoutingSettings, origin: String)? = nil,
                      file: String?, path: String) throws(ManifestError) {
         let clashes = registry.add(registrations, routing: routing)
-        router.registrationsChanged()
+        // A router not made yet reads the registrations when it is.
+        parts.routerIfMade?.registrationsChanged()
         guard clashes.isEmpty else {
             throw ManifestError(file: file, diagnostics: clashes.map {
                 ManifestDiagnostic(.error, .duplicateIdentifier, file: file, path: path, location: nil,

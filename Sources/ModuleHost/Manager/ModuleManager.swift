@@ -21,10 +21,13 @@ public final class ModuleManager: ModuleContext {
     /// Finds module types by the names written in manifests.
     let typeResolver: ModuleTypeResolver
     /// Runs the registered modules' startup operations (read when ``Initiator/start()`` is called) together
-    /// with any added in code, as one graph.
-    public let initiator: Initiator
-    /// Opens links to the routes the registered modules declare.
-    public let router: ModuleRouter
+    /// with any added in code, as one graph. Made on first use, so a manager that never starts anything never
+    /// counts the processors.
+    public var initiator: Initiator { parts.initiator }
+    /// Opens links to the routes the registered modules declare. Made on first use.
+    public var router: ModuleRouter { parts.router }
+    /// The initiator and the router, made on first use.
+    let parts: LazyManagerParts
     package let registry: ModuleRegistry
 
     /// Command names the host keeps for its own commands; a module declaring one is a validation error.
@@ -33,19 +36,29 @@ public final class ModuleManager: ModuleContext {
     /// Creates an empty manager that looks module types up with `typeResolver`; its initiator runs at most
     /// `maxConcurrentOperations` operations at once in concurrent phases (default: the active processors).
     /// `reservedCommandNames` are the host's own commands, which no module may declare.
-    public init(typeResolver: ModuleTypeResolver = .runtime(),
-                maxConcurrentOperations: Int = ProcessInfo.processInfo.activeProcessorCount,
-                reservedCommandNames: Set<String> = []) {
+    public convenience init(typeResolver: ModuleTypeResolver = .runtime(),
+                            maxConcurrentOperations: Int = ProcessInfo.processInfo.activeProcessorCount,
+                            reservedCommandNames: Set<String> = []) {
+        self.init(typeResolver: typeResolver, concurrency: maxConcurrentOperations, reservedCommandNames: reservedCommandNames)
+    }
+
+    /// Creates an empty manager as ``init(typeResolver:maxConcurrentOperations:reservedCommandNames:)`` does;
+    /// with `concurrency` `nil` the initiator runs at most as many operations at once as there are active
+    /// processors, counted when it is first needed (a host that only lists or checks never pays for it).
+    package init(typeResolver: ModuleTypeResolver = .runtime(), concurrency: Int?, reservedCommandNames: Set<String> = []) {
         self.reservedCommandNames = reservedCommandNames
         let registry = ModuleRegistry()
         self.registry = registry
         self.typeResolver = typeResolver
         self.bridge = ModuleBridge(registry: registry)
-        self.router = ModuleRouter(registry: registry)
         let source = WeakContextReference()
-        self.initiator = Initiator(maxConcurrentOperations: maxConcurrentOperations) {
-            (source.context as? ModuleManager)?.startupOperations() ?? []
-        }
+        self.parts = LazyManagerParts(initiator: {
+            Initiator(maxConcurrentOperations: concurrency ?? ProcessInfo.processInfo.activeProcessorCount) {
+                (source.context as? ModuleManager)?.startupOperations() ?? []
+            }
+        }, router: {
+            ModuleRouter(registry: registry)
+        })
         registry.setOwner(self)
         source.set(self)
     }

@@ -2,22 +2,35 @@ extension JSONValueDecoder {
     /// What one decoding run shares: the source the values' byte ranges index, and the objects visited.
     final class Run {
         let source: [UInt8]
-        /// Each object a keyed container was made for, in the order they were first visited.
-        private(set) var objects: [VisitedObject] = []
-        /// Where each visited object is in `objects`, by the offset of its first byte.
-        private var indexByStart: [Int: Int] = [:]
+        /// The objects keyed containers were made for, in the order they were made; an object opened twice is in it
+        /// twice (``visitedObjects()`` merges them). An array, not a dictionary by offset: a dictionary of a new
+        /// type costs the runtime a search of every conformance in the process on its first use.
+        private var objects: [VisitedObject] = []
 
         init(source: [UInt8]) {
             self.source = source
         }
 
-        /// The index in ``objects`` of the object `value` (at `codingPath`), added on its first visit.
-        func visit(_ value: JSONValue, codingPath: @autoclosure () -> [any CodingKey]) -> Int {
-            let start = value.byteRange.lowerBound
-            if let index = indexByStart[start] { return index }
-            objects.append(VisitedObject(value: value, codingPath: codingPath()))
-            indexByStart[start] = objects.count - 1
+        /// Records that a keyed container was made for `value` (at `codingPath`); returns the index to mark its keys
+        /// with.
+        func open(_ value: JSONValue, codingPath: [any CodingKey]) -> Int {
+            objects.append(VisitedObject(value: value, codingPath: codingPath))
             return objects.count - 1
+        }
+
+        /// Every object visited, once each, in source order, with what was asked of it however many times it was
+        /// opened.
+        func visitedObjects() -> [VisitedObject] {
+            var merged: [VisitedObject] = []
+            for object in objects.sorted(by: { $0.value.byteRange.lowerBound < $1.value.byteRange.lowerBound }) {
+                if let last = merged.last, last.value.byteRange.lowerBound == object.value.byteRange.lowerBound {
+                    merged[merged.count - 1].asked.formUnion(object.asked)
+                    merged[merged.count - 1].readAllKeys = last.readAllKeys || object.readAllKeys
+                } else {
+                    merged.append(object)
+                }
+            }
+            return merged
         }
 
         /// Notes that the object at `index` was asked for `key`.
@@ -83,6 +96,10 @@ extension JSONValueDecoder {
                     few = []
                 }
             }
+        }
+
+        mutating func formUnion(_ other: KeyList) {
+            for key in other.many.map(Array.init) ?? other.few { insert(key) }
         }
 
         func contains(_ key: String) -> Bool {

@@ -46,7 +46,7 @@ struct JSONValueDecoder: Decoder {
         guard case .object(let members) = value.kind else {
             throw DecodingError.typeMismatch([String: Any].self, .init(codingPath: codingPath, debugDescription: "expected an object"))
         }
-        let object = run.visit(value, codingPath: codingPath)
+        let object = run.open(value, codingPath: codingPath)
         return KeyedDecodingContainer(JSONKeyedContainer<Key>(decoder: self, object: object, members: members))
     }
 

@@ -162,43 +162,17 @@ extension ManifestReader {
         }
 
         mutating func checkTypeName(_ name: String, path: @autoclosure () -> String, location: SourceLocation) -> Bool {
-            if Self.isPlainTypeName(name) { return true }
-            let path = path()
-            if name.allSatisfy(\.isWhitespace) {
-                error(.invalidValue, path, location, "the type name is empty; expected a name like \"AuthModule.AuthModule\"")
+            if TypeNameSyntax.isBlank(name) {
+                error(.invalidValue, path(), location, "the type name is empty; expected a name like \"AuthModule.AuthModule\"")
                 return false
             }
             // Swift identifiers joined by dots; this also keeps mangled names away from the runtime lookup.
-            let isIdentifier = { (part: Substring) -> Bool in
-                guard let first = part.first, first == "_" || first.isLetter else { return false }
-                return part.allSatisfy { $0 == "_" || $0.isLetter || $0.isNumber }
-            }
-            if !name.split(separator: ".", omittingEmptySubsequences: false).allSatisfy(isIdentifier) {
-                error(.invalidValue, path, location,
+            if !TypeNameSyntax.isDottedIdentifiers(name) {
+                error(.invalidValue, path(), location,
                       "\"\(name)\" is not a type name; expected Swift identifiers joined by dots, like \"AuthModule.AuthModule\"")
                 return false
             }
             return true
-        }
-
-        /// Whether `name` is ASCII identifiers joined by dots: the usual case, checked byte by byte (the check by
-        /// `Character` below, which also accepts other letters, asks Unicode tables about every character).
-        static func isPlainTypeName(_ name: String) -> Bool {
-            var atPartStart = true
-            for byte in name.utf8 {
-                switch byte {
-                case UInt8(ascii: "."):
-                    if atPartStart { return false }
-                    atPartStart = true
-                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "_"):
-                    atPartStart = false
-                case UInt8(ascii: "0")...UInt8(ascii: "9"):
-                    if atPartStart { return false }
-                default:
-                    return false
-                }
-            }
-            return !atPartStart
         }
 
         mutating func readBool(_ object: JSONValue, _ key: String, path: String) -> Bool? {

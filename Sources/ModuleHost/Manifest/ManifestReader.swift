@@ -46,7 +46,11 @@ enum ManifestReader {
     static let overrideFields = ["priority", "timeout", "failurePolicy"]
 
     static func read(contentsOf url: URL) -> Result {
-        let file = url.path
+        read(atPath: url.path)
+    }
+
+    /// Reads the manifest file at `file`, a path as ``read(contentsOf:)`` takes it from a file URL.
+    static func read(atPath file: String) -> Result {
         func failure(_ code: ManifestDiagnostic.Code, _ message: String) -> Result {
             var sink = DiagnosticSink(file: file)
             sink.report(.error, code, path: "", location: nil, message)
@@ -54,7 +58,7 @@ enum ManifestReader {
         }
         switch RegularFile.read(atPath: file, limit: maximumFileSize, check: { _ in }) {
         case .success(let bytes):
-            return read(Data(bytes), file: file)
+            return read(bytes: bytes, file: file)
         case .failure(.notFound):
             return failure(.fileNotFound, "no manifest file at this path; expected a JSON file listing the app's modules")
         case .failure(.notRegular(.directory)):
@@ -70,7 +74,11 @@ enum ManifestReader {
     }
 
     static func read(_ data: Data, file: String?) -> Result {
-        let bytes = [UInt8](data)
+        read(bytes: [UInt8](data), file: file)
+    }
+
+    /// Reads manifest `bytes`; `file` names them in diagnostics.
+    static func read(bytes: [UInt8], file: String?) -> Result {
         var context = Context(file: file, source: bytes)
         if bytes.count > maximumFileSize {
             context.error(.fileTooLarge, "", nil, "the manifest is \(bytes.count) bytes; the limit is \(maximumFileSize)")

@@ -125,8 +125,7 @@ struct ModuleConfiguration: Sendable {
     /// Reports the members of every object decoded that the configuration's `init(from:)` never asked for.
     private func unknownKeys(in run: JSONValueDecoder.Run, decoding type: Any.Type, into problems: inout [ManifestDiagnostic]) {
         var typeName: String { TypeName.of(type) }  // only for a problem: printing a type is slow the first time
-        for object in run.objects.sorted(by: { $0.value.byteRange.lowerBound < $1.value.byteRange.lowerBound })
-        where !object.readAllKeys {
+        for object in run.visitedObjects() where !object.readAllKeys {
             guard case .object(let members) = object.value.kind else { continue }
             // Made only for an object that has an unknown member: the usual config has none.
             var asked: [String] { object.asked.sorted() }

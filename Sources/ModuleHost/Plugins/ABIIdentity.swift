@@ -6,5 +6,5 @@
 /// It is a SHA-256 over ModuleHost's Swift sources, comments and blank lines left out (see Scripts/abi-identity.sh).
 package enum ABIIdentity {
     /// 64 lowercase hex digits.
-    package static let current = "6ae91d83f13a09041a1eb1b2dc14c407368dabbe315f629c2247010165053a2c"
+    package static let current = "0f122b7d0241bac65057fd1434a5ba02ea4c3238aad190eea0d54631a737682c"
 }

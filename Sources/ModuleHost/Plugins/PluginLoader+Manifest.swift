@@ -20,6 +20,8 @@ extension PluginLoader {
     static func prepareLibraries(of manifest: Manifest, load: Bool, isTypeKnown: (String) -> Bool,
                                  into sink: inout DiagnosticSink) -> PluginLibraries {
         var libraries = PluginLibraries()
+        // Most manifests name no library: then there is nothing to check, and nothing to build for it.
+        guard manifest.modules.contains(where: { $0.library != nil }) else { return libraries }
         func refuse(_ index: Int, _ error: PluginError) {
             let entry = manifest.modules[index]
             let note = entry.optional ? "; the module is optional, so it is left out" : ""

@@ -92,8 +92,7 @@ struct ConfigurationDecodingPathTests {
 
     @Test(arguments: ["Nowhere.Missing", "_a.b_1", "A", "Über.Modul", "A.B.C"])
     func aWellFormedTypeNameIsAccepted(name: String) {
-        let plain = ManifestReader.Context.isPlainTypeName(name)
-        #expect(plain == name.unicodeScalars.allSatisfy(\.isASCII), "only ASCII names take the fast path")
+        #expect(TypeNameSyntax.isDottedIdentifiers(name))
         let manifest = #"{"modules": [{"type": "\#(name)"}]}"#
         let found = ModuleManager().validateManifest(Data(manifest.utf8))
         #expect(found.map(\.code) == [.unknownType], "\(name) is a type name, just not a linked one")
@@ -101,7 +100,7 @@ struct ConfigurationDecodingPathTests {
 
     @Test(arguments: ["", " ", "1A.B", "A..B", "A.", ".A", "A-B", "A.1B", "A B"])
     func aMalformedTypeNameIsRejected(name: String) {
-        #expect(!ManifestReader.Context.isPlainTypeName(name))
+        #expect(!TypeNameSyntax.isDottedIdentifiers(name))
         let manifest = #"{"modules": [{"type": "\#(name)"}]}"#
         let found = ModuleManager().validateManifest(Data(manifest.utf8))
         #expect(found.map(\.code) == [.invalidValue], "\(name)")

@@ -1,0 +1,108 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import ModuleHost
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The subcommands that start modules: `run` (the default), `open <url>` and a module command. They run on the
+/// global executor (`@concurrent`), catch signals with ``ShellEvents`` from the start, and on a signal shut down
+/// what was started, in order.
+extension AppShell {
+    /// `app-shell open <url>`: the way another program hands the app a link: only routes marked external open.
+    @concurrent
+    func open(_ url: String, _ invocation: Invocation) async -> ExitCode {
+        do {
+            return try await oneShot(invocation) { commands, _ in await commands.open([url], from: .external) }
+        } catch {
+            return error.code
+        }
+    }
+
+    /// `app-shell <command> [arguments]`: start quietly, run one module command, shut down with its status.
+    @concurrent
+    func runOnce(_ name: String, _ arguments: [String], _ invocation: Invocation) async -> ExitCode {
+        do {
+            return try await oneShot(invocation, precheck: { runtime in
+                guard !runtime.manager.moduleCommands().contains(where: { $0.command.name == name }) else { return nil }
+                let names = Invocation.subcommands.sorted() + runtime.manager.moduleCommands().map(\.command.name)
+                let hint = Suggestions.closest(to: name, in: names).map { "; did you mean '\($0)'?" } ?? ""
+                console.error("unknown subcommand \(DisplayText.quoted(name, with: "'"))\(hint); no module in \(runtime.manifestFileName) declares a command of that name")
+                console.diagnostic("Run 'app-shell --help' for usage.")
+                return .usage
+            }) { commands, io in
+                await commands.runModuleCommand(name, arguments, io: io)
+            }
+        } catch {
+            return error.code
+        }
+    }
+
+    /// Starts quietly, runs `action` once, and shuts down with its status; `precheck` may end it first with a
+    /// status of its own (before anything starts).
+    private func oneShot(_ invocation: Invocation, precheck: (HostRuntime) -> ExitCode? = { _ in nil },
+                         action: @escaping @Sendable (ShellCommands, ShellIO) async -> ExitCode) async throws(HostRuntime.Stop) -> ExitCode {
+        // Catch signals first, so Ctrl-C at any point shuts down in order.
+        let events = ShellEvents(inputIsTerminal: console.inputIsTerminal)
+        var quiet = invocation
+        quiet.quiet = true
+        let runtime = try await HostRuntime.load(quiet, console: console, events: events)
+        if let code = precheck(runtime) { return code }
+        let shutdown = Shutdown(runtime: runtime, tracePath: invocation.tracePath, verbose: invocation.verbose, events: events)
+        let outcome = await StartupRunner(runtime: runtime, events: events, invocation: quiet).run(showReport: false)
+        if case .stopped(let code) = outcome {
+            return await shutdown.perform(code, cancelRemaining: true)
+        }
+        let io = ShellIO(input: ShellInput(events: events), console: console)
+        let commands = ShellCommands(runtime: runtime, invocation: invocation)
+        let race = await SignalRace.run(events) { await action(commands, io) }
+        let status: ExitCode
+        switch (race, io.interruption) {
+        case (.signal(let number), _), (_, .signal(let number)?):
+            return await shutdown.perform(StartupRunner.exitCode(for: number), cancelRemaining: true)
+        case (.finished(let code), _):
+            status = code
+        }
+        if status == .usage { console.diagnostic("Run 'app-shell --help' for usage.") }
+        // The later phases were never released (no prompt follows), so they are cancelled, not waited for.
+        return await shutdown.perform(status, cancelRemaining: true)
+    }
+
+    /// The default: start the modules, serve commands, shut down in order.
+    @concurrent
+    func serve(_ invocation: Invocation) async -> ExitCode {
+        do {
+            return try await startAndServe(invocation)
+        } catch {
+            return error.code
+        }
+    }
+
+    private func startAndServe(_ invocation: Invocation) async throws(HostRuntime.Stop) -> ExitCode {
+        // Catch signals first, so Ctrl-C at any point shuts down in order.
+        let events = ShellEvents(inputIsTerminal: console.inputIsTerminal)
+        let runtime = try await HostRuntime.load(invocation, console: console, events: events)
+        let outcome = await StartupRunner(runtime: runtime, events: events, invocation: invocation).run(showReport: !invocation.quiet)
+        let shutdown = Shutdown(runtime: runtime, tracePath: invocation.tracePath, verbose: invocation.verbose, events: events)
+        switch outcome {
+        case .stopped(let code):
+            return await shutdown.perform(code, cancelRemaining: true)
+        case .started:
+            runtime.manager.initiator.hostDidBecomeReady()
+            let (ending, status) = await CommandLoop(runtime: runtime, events: events, invocation: invocation).run()
+            switch ending {
+            case .signal(let number):
+                return await shutdown.perform(StartupRunner.exitCode(for: number), cancelRemaining: true)
+            case .quit, .endOfInput:
+                return await shutdown.perform(status)
+            }
+        }
+    }
+}

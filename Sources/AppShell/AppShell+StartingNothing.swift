@@ -1,0 +1,103 @@
+import ModuleHost
+
+/// The subcommands that start no module: `help`, `--version`, `--generate-completion-script`, `validate`,
+/// `modules`, `graph` and `routes`. They run synchronously on the caller's thread; a signal ends them at any
+/// moment with 130 or 143 (``SignalExit``), as there is nothing to shut down.
+extension AppShell {
+    /// Runs `body` with ``SignalExit``'s handlers installed; a stop gives its exit status.
+    func startingNothing(_ body: () throws(HostRuntime.Stop) -> ExitCode) -> ExitCode {
+        SignalExit.install()
+        do {
+            return try body()
+        } catch {
+            return error.code
+        }
+    }
+
+    /// `--help`, `help <subcommand>`, `<subcommand> --help`: the help wrapped to the output's width, with the
+    /// commands the manifest's modules declare when it can be read.
+    func help(_ topic: String?, _ invocation: Invocation) -> ExitCode {
+        let help = HelpText(width: TerminalWidth.current(), moduleCommands: HostRuntime.moduleCommandsQuietly(invocation) ?? [])
+        if invocation.json, topic == nil {
+            console.json("help", help.entries())
+            return .ok
+        }
+        guard let topic else {
+            console.out(help.general())
+            return .ok
+        }
+        guard let text = help.subcommand(topic) else {
+            console.error("no subcommand or module command named \(DisplayText.quoted(topic, with: "'"))")
+            console.diagnostic("Run 'app-shell --help' for usage.")
+            return .usage
+        }
+        console.out(text)
+        return .ok
+    }
+
+    /// `--generate-completion-script <shell>`: the script, with the manifest's module commands when it can be read.
+    func completionScript(for shell: CompletionScript.Shell, _ invocation: Invocation) -> ExitCode {
+        let names = (HostRuntime.moduleCommandsQuietly(invocation) ?? []).map(\.command.name)
+        console.outPartial(CompletionScript(moduleCommands: names).script(for: shell))
+        return .ok
+    }
+
+    /// `--version`.
+    func version(_ invocation: Invocation) -> ExitCode {
+        if invocation.json {
+            console.json("version", ["version": Invocation.version])
+        } else {
+            console.out("app-shell \(Invocation.version)")
+        }
+        return .ok
+    }
+
+    /// `app-shell validate`: every manifest and startup-plan problem, exit 65 (or 66) if any is an error.
+    func validate(_ invocation: Invocation) throws(HostRuntime.Stop) -> ExitCode {
+        // Plugins are checked by reading their files; validation runs none of their code.
+        let runtime = try loadStartingNothing(invocation, loadingPlugins: false)
+        let plan = try runtime.plan()
+        let modules = runtime.manager.modules.count
+        if runtime.diagnosticOutput == .validationDocument {
+            runtime.printVerdict([], plan: plan)
+            return .ok
+        }
+        console.out("\(runtime.manifestPath): valid (\(modules) module\(modules == 1 ? "" : "s"), \(plan.operationCount) startup operation\(plan.operationCount == 1 ? "" : "s"))")
+        return .ok
+    }
+
+    /// `app-shell modules`: the manifest's modules, none of them loaded.
+    func modules(_ invocation: Invocation) throws(HostRuntime.Stop) -> ExitCode {
+        let runtime = try loadStartingNothing(invocation)
+        Listings(console: console, json: invocation.json).modules(runtime.manager.modules)
+        return .ok
+    }
+
+    /// `app-shell graph`: the startup dependency graph, in `format` (or as JSON).
+    func graph(_ format: Invocation.GraphFormat, _ invocation: Invocation) throws(HostRuntime.Stop) -> ExitCode {
+        let runtime = try loadStartingNothing(invocation)
+        let plan = try runtime.plan()
+        if invocation.json {
+            console.json("graph", plan.graphNodes)
+        } else {
+            console.out(format == .dot ? plan.dotGraph() : plan.mermaidGraph())
+        }
+        return .ok
+    }
+
+    /// `app-shell routes`: the routes the modules offer, and the links' scheme and host.
+    func routes(_ invocation: Invocation) throws(HostRuntime.Stop) -> ExitCode {
+        let runtime = try loadStartingNothing(invocation)
+        Listings(console: console, json: invocation.json).routes(runtime.manager.router)
+        return .ok
+    }
+
+    /// Reads the manifest on this thread: a signal while it is read (or plugins are checked) ends the program at
+    /// once with 130 or 143, saying so; a signal later ends it at once too, quietly.
+    private func loadStartingNothing(_ invocation: Invocation, loadingPlugins: Bool = true) throws(HostRuntime.Stop) -> HostRuntime {
+        SignalExit.installWhileReadingManifest(colored: console.errorColor)
+        defer { SignalExit.install() }
+        HostRuntime.announceReading(invocation, console: console)
+        return try HostRuntime.load(invocation, console: console, loadingPlugins: loadingPlugins)
+    }
+}

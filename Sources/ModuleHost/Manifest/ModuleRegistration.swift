@@ -1,5 +1,8 @@
 /// A validated module: what validation hands the registry about one module before it is instantiated.
-struct ModuleRegistration: Sendable {
+///
+/// Immutable, and a class: the registry's tables and the startup code pass registrations around, and copying a
+/// reference is one retain where copying a dozen fields was a dozen.
+final class ModuleRegistration: Sendable {
     let identifier: ModuleIdentifier
     let type: any ModuleProtocol.Type
     /// The type's name as written (manifest) or as Swift prints it (code).

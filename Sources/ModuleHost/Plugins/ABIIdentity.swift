@@ -6,5 +6,5 @@
 /// It is a SHA-256 over ModuleHost's Swift sources, comments and blank lines left out (see Scripts/abi-identity.sh).
 package enum ABIIdentity {
     /// 64 lowercase hex digits.
-    package static let current = "0f122b7d0241bac65057fd1434a5ba02ea4c3238aad190eea0d54631a737682c"
+    package static let current = "e8100ace69ea9fae29697d374d6b3365106647da374c22c20885410dfe47ab31"
 }

@@ -6,9 +6,10 @@ struct RegistrationTable {
         var service: ProvidedService
     }
 
-    private var registrations: [ModuleIdentifier: ModuleRegistration] = [:]
-    /// Identifiers in registration order (manifest order, then code order).
-    private(set) var order: [ModuleIdentifier] = []
+    /// Every registration, in registration order (manifest order, then code order).
+    private(set) var ordered: [ModuleRegistration] = []
+    /// Where each registration is in `ordered`.
+    private var positions: [ModuleIdentifier: Int] = [:]
     private var providers: [ObjectIdentifier: Provider] = [:]
     /// The routing settings of the first manifest that named any, with that manifest's name.
     private(set) var routing: (settings: RoutingSettings, origin: String)?
@@ -17,12 +18,14 @@ struct RegistrationTable {
     /// (possible only when another registration raced in after validation), in which case nothing is added.
     mutating func add(_ newRegistrations: [ModuleRegistration],
                       routing: (settings: RoutingSettings, origin: String)? = nil) -> [ModuleIdentifier] {
-        let clashes = newRegistrations.map(\.identifier).filter { registrations[$0] != nil }
+        let clashes = newRegistrations.map(\.identifier).filter { positions[$0] != nil }
         guard clashes.isEmpty else { return clashes }
         if self.routing == nil { self.routing = routing }
+        ordered.reserveCapacity(ordered.count + newRegistrations.count)
+        positions.reserveCapacity(ordered.count + newRegistrations.count)
         for registration in newRegistrations {
-            registrations[registration.identifier] = registration
-            order.append(registration.identifier)
+            positions[registration.identifier] = ordered.count
+            ordered.append(registration)
             for service in registration.providedServices where providers[service.key] == nil {
                 providers[service.key] = Provider(module: registration.identifier, service: service)
             }
@@ -32,12 +35,12 @@ struct RegistrationTable {
 
     /// The registration of `identifier`, if it is registered.
     subscript(identifier: ModuleIdentifier) -> ModuleRegistration? {
-        registrations[identifier]
+        positions[identifier].map { ordered[$0] }
     }
 
-    /// Every registration, in registration order.
-    var ordered: [ModuleRegistration] {
-        order.compactMap { registrations[$0] }
+    /// Identifiers in registration order.
+    var order: [ModuleIdentifier] {
+        ordered.map(\.identifier)
     }
 
     /// The provider of the service whose type has identity `key`.
@@ -63,15 +66,17 @@ struct RegistrationTable {
     /// `identifier` and every registered module that requires it, directly or not.
     func modulesRequiring(_ identifier: ModuleIdentifier) -> Set<ModuleIdentifier> {
         var dependents: [ModuleIdentifier: [ModuleIdentifier]] = [:]
-        for (dependent, registration) in registrations {
-            for requirement in registration.requiredModules { dependents[requirement, default: []].append(dependent) }
+        for registration in ordered {
+            for requirement in registration.requiredModules {
+                dependents[requirement, default: []].append(registration.identifier)
+            }
         }
         return Self.closure(of: [identifier]) { dependents[$0] ?? [] }
     }
 
     /// `identifiers` and every module they require, directly or not.
     func requirements(of identifiers: some Sequence<ModuleIdentifier>) -> Set<ModuleIdentifier> {
-        Self.closure(of: Array(identifiers)) { registrations[$0]?.requiredModules ?? [] }
+        Self.closure(of: Array(identifiers)) { self[$0]?.requiredModules ?? [] }
     }
 
     private static func closure(of start: [ModuleIdentifier],

@@ -4,7 +4,8 @@ extension ManifestValidator {
                            disabled: [ModuleIdentifier: Manifest.Entry], into sink: inout DiagnosticSink) {
         // Sorted once, for the suggestions.
         var knownIdentifiers: [String]?
-        for (entry, type) in resolved.map({ ($0.entry, $0.type) }) where !sink.isFull {
+        for item in resolved where !sink.isFull {
+            let (entry, type) = (item.entry, item.type)
             for requirement in type.requiredModules where identifiers[requirement] == nil {
                 if let disabledEntry = disabled[requirement] {
                     report(.error, .disabledRequirement, entry,

@@ -7,7 +7,8 @@ extension ManifestValidator {
                         "the routing settings differ from those \(current.origin) set (scheme \"\(current.settings.scheme)\", host \"\(current.settings.host)\"); an app has one set")
         }
         var shapes = existing.routes
-        for (entry, type) in resolved.map({ ($0.entry, $0.type) }) where !sink.isFull {
+        for item in resolved where !sink.isFull {
+            let (entry, type) = (item.entry, item.type)
             let routes = RouteDeclarations.routes(of: type)
             checkRouteOverrides(of: entry, declared: routes.map(\.identifier), into: &sink)
             var identifiers: Set<String> = []

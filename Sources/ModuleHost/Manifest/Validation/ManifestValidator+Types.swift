@@ -26,7 +26,7 @@ extension ManifestValidator {
     /// The module type `entry` names, or `nil` after reporting why there is none.
     private func resolveType(of entry: Manifest.Entry, library: String?, candidates: inout SuggestionCandidates,
                              into sink: inout DiagnosticSink) -> (any ModuleProtocol.Type)? {
-        let typePath = "\(entry.path).type"
+        var typePath: String { "\(entry.path).type" }  // made only for a problem
         guard let found = resolver.type(named: entry.typeName) else {
             if let library {
                 report(entry.optional ? .warning : .error, .unknownType, entry, path: typePath,

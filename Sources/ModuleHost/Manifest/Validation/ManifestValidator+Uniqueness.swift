@@ -4,7 +4,8 @@ extension ManifestValidator {
     func checkUniqueness(of resolved: [ResolvedEntry], into sink: inout DiagnosticSink) -> [ModuleIdentifier: String] {
         var identifiers = existing.identifiers
         var services = existing.services
-        for (entry, type) in resolved.map({ ($0.entry, $0.type) }) {
+        for item in resolved {
+            let (entry, type) = (item.entry, item.type)
             if sink.isFull { break }
             let identifier = type.moduleIdentifier
             if let other = identifiers[identifier] {
@@ -29,7 +30,8 @@ extension ManifestValidator {
     /// Pass 3: command names are single words, unique across modules, and not the host's own.
     func checkCommandNames(of resolved: [ResolvedEntry], into sink: inout DiagnosticSink) {
         var commands = existing.commands
-        for (entry, type) in resolved.map({ ($0.entry, $0.type) }) where !sink.isFull {
+        for item in resolved where !sink.isFull {
+            let (entry, type) = (item.entry, item.type)
             for command in ModuleCommandDeclarations.commands(of: type) {
                 let path = "\(entry.path).type"
                 if let problem = ModuleCommand.problem(withName: command.name) {

@@ -1,0 +1,329 @@
+import Foundation
+import Synchronization
+import Testing
+@testable import ModuleHost
+import ModuleHostTesting
+
+/// An outsider's attack on the lock-free warm resolve: races, re-entrancy, thread churn, lock observation.
+///
+/// Lock observation: a test holds the registry's `condition` on one thread and resolves on another. A resolve
+/// that takes no lock finishes; one that needs the lock waits until the test lets go (and the test reports it).
+@Suite("Attack: lock-free warm resolve", .serialized, .timeLimit(.minutes(3)))
+struct WarmResolveAttackTests {
+    private func manager() throws -> ModuleManager {
+        let manager = ModuleManager()
+        try manager.register(AttackBaseModule.self)
+        try manager.register(AttackTopModule.self)
+        try manager.register(AttackFreshModule.self)
+        try manager.register(AttackColdModule.self)
+        return manager
+    }
+
+    /// Resolves until the service is in the published snapshot (the lazy publication threshold passed).
+    private func warmUp<Service: Sendable>(_ manager: ModuleManager, _ type: Service.Type) throws -> Bool {
+        for _ in 0..<64 {
+            _ = try manager.bridge.resolve(Service.self)
+            if manager.registry.warm.service(Service.self) != nil { return true }
+        }
+        return false
+    }
+
+    /// Runs `body` on another thread while this thread holds the registry's lock; true if it finished meanwhile.
+    private func finishesWhileRegistryIsLocked(_ manager: ModuleManager, _ body: @escaping @Sendable () -> Void) -> Bool {
+        manager.registry.condition.lock()
+        let done = onNewThread(body)
+        let finished = done.wait(seconds: 2)
+        manager.registry.condition.unlock()
+        _ = done.wait(seconds: 10)
+        return finished
+    }
+
+    // MARK: Lock observation
+
+    @Test func controlAWarmServiceResolveFinishesWhileTheRegistryIsLocked() throws {
+        let manager = try manager()
+        #expect(try warmUp(manager, AttackBaseService.self))
+        #expect(finishesWhileRegistryIsLocked(manager) { _ = try? manager.bridge.resolve(AttackBaseService.self) })
+        #expect(finishesWhileRegistryIsLocked(manager) { _ = try? manager.bridge.resolve(.atkBase) })
+    }
+
+    /// FINDING: `resolveIfProvided` asks `registry.provides`, which takes the cache's lock and the registry's
+    /// condition on every call, however warm the service.
+    @Test func findingResolveIfProvidedOfAWarmServiceTakesTheRegistryLock() throws {
+        let manager = try manager()
+        #expect(try warmUp(manager, AttackBaseService.self))
+        #expect(finishesWhileRegistryIsLocked(manager) { _ = try? manager.bridge.resolveIfProvided(AttackBaseService.self) },
+                "a warm resolveIfProvided waited for the registry's lock")
+    }
+
+    /// FINDING: the services of an injected module are never cached (loadService returns the box without storing
+    /// it), so every resolve of them runs the slow path: locks, a load() and a dynamic cast, forever.
+    @Test func findingTheServiceOfAnInjectedModuleNeverBecomesWarm() throws {
+        let manager = try manager()
+        let stand_in = AttackBaseModule()
+        manager.inject(stand_in, for: .atkBase)
+        for _ in 0..<1_000 { _ = try manager.bridge.resolve(AttackBaseService.self) }
+        #expect(manager.registry.warm.service(AttackBaseService.self) != nil,
+                "after 1,000 resolves the injected module's service is still not in the snapshot")
+        #expect(finishesWhileRegistryIsLocked(manager) { _ = try? manager.bridge.resolve(AttackBaseService.self) },
+                "a resolve of an injected module's service waited for the registry's lock")
+    }
+
+    // MARK: Races
+
+    /// Readers resolve services and modules while writers release, unload everything, inject and remove
+    /// injections of modules and services. Checks: no crash or hang, every object read is intact, and once all
+    /// of it is released and the injections removed, every instance made is freed.
+    @Test(arguments: [false, true])
+    func readersRaceReleasesUnloadsAndInjections(useFreshService: Bool) throws {
+        let manager = try manager()
+        let liveBefore = AttackCensus.live.load(ordering: .sequentiallyConsistent)
+        let stop = Atomic<Bool>(false)
+        let torn = Atomic<Int>(0)
+        let reads = Atomic<Int>(0)
+        let failures = Mutex<[String]>([])
+        let deadline = Date().addingTimeInterval(3)
+        let finished = onThreads(8) { index in
+            switch index {
+            case 0..<4:
+                while !stop.load(ordering: .relaxed) {
+                    do {
+                        let base = try manager.bridge.resolve(AttackBaseService.self)
+                        let top = try manager.bridge.resolve(AttackTopService.self)
+                        let module = try manager.bridge.resolve(.atkBase)
+                        if !base.isIntact || !top.isIntact || !(module as? AttackCanary)!.isIntact { torn.add(1, ordering: .relaxed) }
+                        if useFreshService {
+                            let fresh = try manager.bridge.resolve(AttackFreshService.self)
+                            if !fresh.isIntact { torn.add(1, ordering: .relaxed) }
+                        }
+                        reads.add(1, ordering: .relaxed)
+                    } catch {
+                        failures.withLock { if $0.count < 5 { $0.append("\(error)") } }
+                    }
+                }
+            case 4:
+                while Date() < deadline { _ = try? manager.releaseModule(.atkBase) }
+                stop.store(true, ordering: .relaxed)
+            case 5:
+                while !stop.load(ordering: .relaxed) { manager.unloadAll(); usleep(200) }
+            case 6:
+                while !stop.load(ordering: .relaxed) {
+                    manager.inject(AttackBaseModule(), for: .atkBase)
+                    manager.removeInjection(for: .atkBase)
+                }
+            default:
+                while !stop.load(ordering: .relaxed) {
+                    manager.inject(AttackFreshObject(onDeinit: nil) as any AttackFreshService, as: (any AttackFreshService).self)
+                    manager.removeInjection(as: (any AttackFreshService).self)
+                    manager.provide(AttackFreshObject(onDeinit: nil) as any AttackFreshService, as: (any AttackFreshService).self)
+                    manager.removeInjection(as: (any AttackFreshService).self)
+                }
+            }
+        }
+        #expect(finished, "a thread hung")
+        #expect(torn.load(ordering: .relaxed) == 0)
+        #expect(failures.withLock { $0 }.isEmpty)
+        #expect(reads.load(ordering: .relaxed) > 100)
+        manager.unloadAll()
+        #expect(AttackCensus.live.load(ordering: .sequentiallyConsistent) == liveBefore,
+                "instances still alive after everything was released: a snapshot or cache keeps them")
+    }
+
+    /// No resolve that starts after `releaseModule` returned may hand out what it released, on the warm path
+    /// (module by identifier and service) or the slow one.
+    @Test func noResolveThatStartsAfterAReleaseReturnedSeesTheReleasedInstance() throws {
+        let manager = try manager()
+        let stale = Atomic<Int>(0)
+        let checked = Atomic<Int>(0)
+        let stop = Atomic<Bool>(false)
+        let finished = onThreads(4) { index in
+            guard index > 0 else {
+                for round in 1...3_000 {
+                    AttackCensus.releaseRunning.store(round, ordering: .sequentiallyConsistent)
+                    _ = try? manager.releaseModule(.atkBase)
+                    AttackCensus.releasesReturned.store(round, ordering: .sequentiallyConsistent)
+                }
+                stop.store(true, ordering: .sequentiallyConsistent)
+                return
+            }
+            while !stop.load(ordering: .sequentiallyConsistent) {
+                let floor = AttackCensus.releasesReturned.load(ordering: .sequentiallyConsistent)
+                let service = index == 1
+                    ? try? manager.bridge.resolve(AttackBaseService.self)
+                    : (try? manager.bridge.resolve(.atkBase)) as? AttackBaseService
+                guard let service else { continue }
+                checked.add(1, ordering: .relaxed)
+                let unloadedIn = service.unloadedInRelease
+                if unloadedIn != 0, unloadedIn <= floor { stale.add(1, ordering: .relaxed) }
+            }
+        }
+        AttackCensus.releaseRunning.store(0, ordering: .sequentiallyConsistent)
+        AttackCensus.releasesReturned.store(0, ordering: .sequentiallyConsistent)
+        #expect(finished)
+        #expect(stale.load(ordering: .relaxed) == 0)
+        #expect(checked.load(ordering: .relaxed) > 100)
+    }
+
+    /// At the cache, fenced and unfenced: each injection replaces a service object that only the cache holds,
+    /// so it is freed once the grace period ends; readers copying the service out must never see a freed one.
+    @Test(arguments: [false, true])
+    func readersNeverSeeAServiceFreedByAReplacement(readersFence: Bool) {
+        let cache = ResolutionCache(readersFence: readersFence)
+        cache.inject(AttackFreshObject(onDeinit: nil) as any AttackFreshService, as: (any AttackFreshService).self)
+        let stop = Atomic<Bool>(false)
+        let torn = Atomic<Int>(0)
+        let reads = Atomic<Int>(0)
+        let finished = onThreads(4) { index in
+            guard index > 0 else {
+                for _ in 0..<5_000 {
+                    cache.inject(AttackFreshObject(onDeinit: nil) as any AttackFreshService, as: (any AttackFreshService).self)
+                }
+                stop.store(true, ordering: .sequentiallyConsistent)
+                return
+            }
+            while !stop.load(ordering: .relaxed) {
+                guard let service = cache.warm.service((any AttackFreshService).self) else { continue }
+                reads.add(1, ordering: .relaxed)
+                if !service.isIntact { torn.add(1, ordering: .relaxed) }
+            }
+        }
+        #expect(finished)
+        #expect(torn.load(ordering: .relaxed) == 0)
+        #expect(reads.load(ordering: .relaxed) > 0)
+    }
+
+    // MARK: Threads
+
+    /// Thousands of short-lived threads each resolve once while a writer publishes in a loop: no hang, and the
+    /// slots of ended threads are reused (the slot count stays near the most threads alive at once).
+    @Test func threadChurnDuringPublishesReusesSlots() throws {
+        let manager = try manager()
+        #expect(try warmUp(manager, AttackBaseService.self))
+        let before = SnapshotReaders.slotCount
+        let stop = Atomic<Bool>(false)
+        let publisher = onNewThread {
+            while !stop.load(ordering: .relaxed) {
+                manager.provide(AttackFreshObject(onDeinit: nil) as any AttackFreshService, as: (any AttackFreshService).self)
+            }
+        }
+        let misses = Atomic<Int>(0)
+        for _ in 0..<500 {
+            let ok = onThreads(8, seconds: 20) { _ in
+                if (try? manager.bridge.resolve(AttackBaseService.self)) == nil { misses.add(1, ordering: .relaxed) }
+                _ = manager.registry.warm.service((any AttackFreshService).self)
+            }
+            #expect(ok)
+        }
+        stop.store(true, ordering: .relaxed)
+        #expect(publisher.wait(seconds: 20))
+        #expect(misses.load(ordering: .relaxed) == 0)
+        // 4,000 threads, at most ~8 (+ the publisher and other suites' threads) alive at once.
+        #expect(SnapshotReaders.slotCount - before < 64, "slots grew to \(SnapshotReaders.slotCount) from \(before)")
+    }
+
+    // MARK: Re-entrancy
+
+    @Test func resolvesFromEveryHookOfAModule() async throws {
+        let manager = try manager()
+        try manager.register(AttackReentrantModule.self)
+        #expect(try warmUp(manager, AttackBaseService.self))
+        let module = try manager.bridge.resolve(AttackReentrantService.self)
+        manager.beginUserSession(with: "alice")
+        _ = try await manager.initiator.start()
+        manager.endUserSession(with: "alice")
+        _ = try manager.releaseModule(.atkBase)  // releases the re-entrant module too (it requires base)
+        let hooks = module.resolvedInHooks
+        #expect(hooks.contains("didLoad"))
+        #expect(hooks.contains("authenticate"))
+        #expect(hooks.contains("deauthenticate"))
+        #expect(hooks.contains("startup"))
+        #expect(hooks.contains("willUnload"))
+        #expect(hooks.allSatisfy { !$0.contains("failed") }, "\(hooks)")
+    }
+
+    /// FINDING (also before the change): releasing a module frees the service objects only its cache box held
+    /// while the registry's condition and the cache's lock are held; a service whose deinit calls back into the
+    /// manager (here `bridge.provides`, which takes the cache's lock) deadlocks the release. README: "No lock is
+    /// held while module code runs."
+    @Test func findingAServiceDeinitThatCallsTheManagerDeadlocksARelease() throws {
+        let manager = try manager()
+        let calledBack = Atomic<Bool>(false)
+        AttackDeinitHook.shared.hook.withLock {
+            $0 = { [weak manager] in
+                _ = manager?.bridge.provides(AttackColdService.self)
+                calledBack.store(true, ordering: .sequentiallyConsistent)
+            }
+        }
+        defer { AttackDeinitHook.shared.hook.withLock { $0 = nil } }
+        _ = try warmUp(manager, AttackFreshService.self)
+        let released = onNewThread { _ = try? manager.releaseModule(.atkFresh) }
+        #expect(released.wait(seconds: 5), "releaseModule deadlocked in the service's deinit (the thread stays stuck)")
+        let didCallBack = calledBack.load(ordering: .sequentiallyConsistent)
+        #expect(didCallBack)
+    }
+
+    // MARK: Growth and publication cost
+
+    /// Load/release cycles free every instance, and do not grow the slots.
+    @Test func loadReleaseCyclesFreeEverything() throws {
+        let manager = try manager()
+        let liveBefore = AttackCensus.live.load(ordering: .sequentiallyConsistent)
+        let slotsBefore = SnapshotReaders.slotCount
+        for _ in 0..<2_000 {
+            for _ in 0..<12 { _ = try manager.bridge.resolve(AttackTopService.self) }
+            _ = try manager.releaseModule(.atkBase)
+        }
+        #expect(AttackCensus.live.load(ordering: .sequentiallyConsistent) == liveBefore)
+        #expect(SnapshotReaders.slotCount <= slotsBefore + 4)
+    }
+
+    /// Many distinct services in one snapshot (the open-addressing table at real sizes): each resolves to its own.
+    @Test func manyProvidedServicesEachResolveToTheirOwn() throws {
+        let manager = ModuleManager()
+        var depth = 0
+        withAttackServiceTypes(600) { type in
+            manager.attackProvide(type, depth: depth)
+            depth += 1
+        }
+        var expected = 0
+        var wrong = 0
+        withAttackServiceTypes(600) { type in
+            if resolvedDepth(manager, type) != expected { wrong += 1 }
+            expected += 1
+        }
+        #expect(wrong == 0)
+    }
+
+    private func resolvedDepth<T: AttackNestProtocol>(_ manager: ModuleManager, _ type: T.Type) -> Int? {
+        guard let value = manager.registry.warm.service(T.self) else { return nil }
+        return (value as? any AttackDepth)?.depthValue
+    }
+
+    /// FINDING (new): each `provide` (and each injection, removal of one, or release) publishes a new snapshot by
+    /// copying every entry, then waits for a grace period: providing n services costs O(n²) where it cost O(n)
+    /// before (release builds: 8,000 provides 2.3 s against 9 ms at ad14a58). Measured at two sizes.
+    @Test func findingPublicationCostOfProvidingManyServicesIsQuadratic() throws {
+        func time(_ count: Int) -> Double {
+            let manager = ModuleManager()
+            let start = DispatchTime.now().uptimeNanoseconds
+            var depth = 0
+            withAttackServiceTypes(count) { type in
+                manager.attackProvide(type, depth: depth)
+                depth += 1
+            }
+            return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+        }
+        _ = time(100)
+        let small = time(500)
+        let large = time(2_000)
+        print("provide 500: \(small) ms, provide 2000: \(large) ms, ratio \(large / small)")
+        #expect(large / small < 10, "providing 4x the services took \(large / small)x the time (quadratic)")
+    }
+}
+
+protocol AttackDepth {
+    var depthValue: Int { get }
+}
+extension AttackNest: AttackDepth {
+    var depthValue: Int { depth }
+}

@@ -21,15 +21,15 @@ struct JSONKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// The object's index in the run's visited objects.
     let object: Int
     let members: [JSONValue.Member]
-    /// The index of the last member of each key, for objects too large to search in order.
+    /// The index of the last member of each key, for objects not searched in order
+    /// (``JSONValue/comparesKeysInOrder(_:)``).
     private let lastIndex: [String: Int]?
-    private static var largestSearched: Int { 16 }
 
     init(decoder: JSONValueDecoder, object: Int, members: [JSONValue.Member]) {
         self.decoder = decoder
         self.object = object
         self.members = members
-        if members.count > Self.largestSearched {
+        if !JSONValue.comparesKeysInOrder(members) {
             var lastIndex: [String: Int] = [:]
             for (index, member) in members.enumerated() { lastIndex[member.key] = index }
             self.lastIndex = lastIndex

@@ -35,6 +35,15 @@ struct JSONValue: Sendable {
         }
     }
 
+    /// Whether the keys of `members` are best compared pair by pair rather than hashed: few of them, all ASCII.
+    ///
+    /// Comparing a pair of ASCII keys compares bytes; hashing costs more for a handful of short keys. Keys that
+    /// are not ASCII are compared by canonical equivalence, a normalisation per comparison, so they are hashed
+    /// (once each) however few they are.
+    static func comparesKeysInOrder(_ members: [Member]) -> Bool {
+        members.count <= 16 && members.allSatisfy { $0.key.utf8.allSatisfy { $0 < 0x80 } }
+    }
+
     /// The member named `key`, if this is an object that has one (the last, if repeated).
     func member(_ key: String) -> JSONValue? {
         guard case .object(let members) = kind else { return nil }

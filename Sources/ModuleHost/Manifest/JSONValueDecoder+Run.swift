@@ -48,26 +48,88 @@ extension JSONValueDecoder {
             return String(decoding: source[value.byteRange], as: UTF8.self)
         }
 
-        /// The integer `value` spells (its own digits: a `Double` loses them past 2^53), or `nil` if it does not fit
-        /// `T` or is not a plain integer. Read from the bytes, so no string is made.
+        /// The integer `value`'s text spells exactly, or `nil` if it spells a fraction or does not fit `T`. Read
+        /// from the bytes (no string is made), digit by digit: a JSON number is `-?digits(.digits)?([eE][+-]?digits)?`,
+        /// and it is an integer when every digit after the point, once the exponent has moved it, is 0.
         func integer<T: FixedWidthInteger>(in value: JSONValue) -> T? {
             let range = value.byteRange
             guard range.upperBound <= source.count, !range.isEmpty else { return nil }
-            var index = range.lowerBound
-            let negative = source[index] == UInt8(ascii: "-")
-            if negative { index += 1 }
-            guard index < range.upperBound else { return nil }
+            guard let number = NumberText(source[range]) else { return nil }
+            // The digits before the point, once the exponent has moved it: the integer part.
+            let pointAt = number.integerDigits.count + number.exponent
             var result: T = 0
-            while index < range.upperBound {
-                let digit = source[index] &- UInt8(ascii: "0")
-                guard digit < 10 else { return nil }
-                let (shifted, overflowed) = result.multipliedReportingOverflow(by: 10)
-                let (next, carried) = negative ? shifted.subtractingReportingOverflow(T(digit)) : shifted.addingReportingOverflow(T(digit))
-                guard !overflowed, !carried else { return nil }
+            for (position, digit) in number.digits.enumerated() {
+                if position >= pointAt {
+                    guard digit == 0 else { return nil }  // a fraction
+                    continue
+                }
+                guard let next = Self.appending(digit, to: result, negative: number.negative) else { return nil }
                 result = next
-                index += 1
+            }
+            // Zeros the exponent adds after the digits (1e3): bounded, since 0 stays 0 and anything else overflows.
+            if result != 0 {
+                var trailing = pointAt - number.digits.count
+                while trailing > 0 {
+                    guard let next = Self.appending(0, to: result, negative: number.negative) else { return nil }
+                    result = next
+                    trailing -= 1
+                }
             }
             return result
+        }
+
+        private static func appending<T: FixedWidthInteger>(_ digit: UInt8, to value: T, negative: Bool) -> T? {
+            let (shifted, overflowed) = value.multipliedReportingOverflow(by: 10)
+            let (next, carried) = negative ? shifted.subtractingReportingOverflow(T(digit))
+                                           : shifted.addingReportingOverflow(T(digit))
+            return overflowed || carried ? nil : next
+        }
+    }
+
+    /// A JSON number's text taken apart: its sign, its digits (those before the point, then those after) and its
+    /// exponent.
+    struct NumberText {
+        var negative = false
+        /// The digits before the point and after it, as values 0–9.
+        var digits: [UInt8] = []
+        var integerDigits: ArraySlice<UInt8> { digits[..<pointIndex] }
+        private var pointIndex = 0
+        /// The exponent, clamped to ±100,000 (beyond that every result overflows or is 0 anyway).
+        var exponent = 0
+
+        init?(_ text: ArraySlice<UInt8>) {
+            var index = text.startIndex
+            if index < text.endIndex, text[index] == UInt8(ascii: "-") { negative = true; index += 1 }
+            while index < text.endIndex, let digit = Self.digit(text[index]) { digits.append(digit); index += 1 }
+            pointIndex = digits.count
+            guard pointIndex > 0 else { return nil }
+            if index < text.endIndex, text[index] == UInt8(ascii: ".") {
+                index += 1
+                while index < text.endIndex, let digit = Self.digit(text[index]) { digits.append(digit); index += 1 }
+            }
+            if index < text.endIndex, text[index] | 0x20 == UInt8(ascii: "e") {
+                index += 1
+                var exponentNegative = false
+                if index < text.endIndex, text[index] == UInt8(ascii: "-") || text[index] == UInt8(ascii: "+") {
+                    exponentNegative = text[index] == UInt8(ascii: "-")
+                    index += 1
+                }
+                var magnitude = 0
+                var any = false
+                while index < text.endIndex, let digit = Self.digit(text[index]) {
+                    magnitude = min(magnitude * 10 + Int(digit), 100_000)
+                    any = true
+                    index += 1
+                }
+                guard any else { return nil }
+                exponent = exponentNegative ? -magnitude : magnitude
+            }
+            guard index == text.endIndex else { return nil }
+        }
+
+        private static func digit(_ byte: UInt8) -> UInt8? {
+            let value = byte &- UInt8(ascii: "0")
+            return value < 10 ? value : nil
         }
     }
 

@@ -42,7 +42,24 @@ struct JSONValueDecoder: Decoder {
         return parentPath + [key]
     }
 
+    /// How deep a configuration's containers may nest. Decoding a level takes several stack frames of the decoder
+    /// and of the type's `init(from:)`, so a config as deep as the manifest allows (512 levels) could overflow a
+    /// thread's stack (512 KB on Apple platforms' secondary threads); no real configuration comes near this.
+    static let maximumDepth = 64
+
+    /// How many keys deep this decoder is.
+    private var depth: Int { parentPath.count + (key == nil ? 0 : 1) }
+
+    /// Throws when a container here would nest deeper than ``maximumDepth``.
+    private func checkDepth() throws {
+        guard depth < Self.maximumDepth else {
+            throw DecodingError.dataCorrupted(.init(
+                codingPath: codingPath, debugDescription: "the config nests more than \(Self.maximumDepth) levels deep"))
+        }
+    }
+
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        try checkDepth()
         guard case .object(let members) = value.kind else {
             throw DecodingError.typeMismatch([String: Any].self, .init(codingPath: codingPath, debugDescription: "expected an object"))
         }
@@ -51,6 +68,7 @@ struct JSONValueDecoder: Decoder {
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        try checkDepth()
         guard case .array(let elements) = value.kind else {
             throw DecodingError.typeMismatch([Any].self, .init(codingPath: codingPath, debugDescription: "expected an array"))
         }
@@ -111,11 +129,11 @@ extension JSONValueDecoder: SingleValueDecodingContainer {
         return single
     }
 
-    /// An integer of `type`: exact, from the number's own digits (a `Double` loses them past 2^53).
+    /// An integer of `type`: exact, from the number's own digits (a `Double` loses them past 2^53, and would round
+    /// `1.0000000000000001` to 1), written plainly or with a fraction or an exponent that leave an integer (`1e3`).
     func integer<T: FixedWidthInteger>(_ type: T.Type) throws -> T {
-        guard case .number(let number, let isInteger) = value.kind else { throw mismatch(type, "an integer") }
-        if isInteger, let exact: T = run.integer(in: value) { return exact }
-        if !isInteger, number.rounded(.towardZero) == number, let exact = T(exactly: number) { return exact }
+        guard case .number = value.kind else { throw mismatch(type, "an integer") }
+        if let exact: T = run.integer(in: value) { return exact }
         throw DecodingError.dataCorrupted(.init(
             codingPath: codingPath, debugDescription: "expected an integer from \(T.min) to \(T.max), found \(numberText)"))
     }

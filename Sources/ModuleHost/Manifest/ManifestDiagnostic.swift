@@ -99,11 +99,15 @@ public struct ManifestDiagnostic: Sendable, Hashable, CustomStringConvertible {
         self.severity = severity
         self.code = code
         self.file = file
-        self.path = path
+        // Bounded, so that a report stays bounded whatever the manifest holds (see `DiagnosticSink`'s cap on count).
+        self.path = DisplayText.clipped(path, to: Self.fieldLimit)
         self.location = location
-        self.message = message
-        self.suggestion = suggestion
+        self.message = DisplayText.clipped(message, to: Self.fieldLimit)
+        self.suggestion = suggestion.map { DisplayText.clipped($0, to: Self.fieldLimit) }
     }
+
+    /// The longest a path, message or suggestion is kept, in bytes of UTF-8; longer ones end in "…".
+    static let fieldLimit = 2048
 
     /// The diagnostic as one line: `file:line:column: severity: path: message; suggestion`.
     public var description: String {

@@ -25,8 +25,8 @@ extension ManifestReader {
 
         /// Reports every key that appears again in the same object (JSON parsers would silently keep one).
         mutating func checkRepeatedKeys(_ members: [JSONValue.Member], path: String) {
-            // A small object is searched in order (cheaper than hashing every key); a large one goes through a set.
-            var seen: Set<String>? = members.count > 16 ? [] : nil
+            // A few ASCII keys are compared in order (cheaper than hashing each); others go through a set.
+            var seen: Set<String>? = JSONValue.comparesKeysInOrder(members) ? nil : []
             for (index, member) in members.enumerated() where !sink.isFull {
                 let repeated = seen != nil
                     ? seen?.insert(member.key).inserted == false
@@ -37,9 +37,11 @@ extension ManifestReader {
             }
         }
 
-        /// `path.key`, or `key` at the root.
+        /// `path.key`, or `key` at the root; a long key is cut (``DisplayText/keyLimit``), so that it does not repeat in
+        /// full in every problem under it.
         static func memberPath(_ path: String, _ key: String) -> String {
-            path.isEmpty ? key : "\(path).\(key)"
+            let name = DisplayText.clipped(key, to: DisplayText.keyLimit)
+            return path.isEmpty ? name : "\(path).\(name)"
         }
 
         /// Reports repeated keys, and members not in `known` with the closest known name as a suggestion.
@@ -142,7 +144,7 @@ extension ManifestReader {
                     if case .object(let members) = operations.kind {
                         checkRepeatedKeys(members, path: "\(path).operations")
                         for member in members where !sink.isFull {
-                            let operationPath = "\(path).operations.\(member.key)"
+                            let operationPath = Self.memberPath("\(path).operations", member.key)
                             guard case .object(let fields) = member.value.kind else {
                                 wrongType(operationPath, member.value, expected: "an object of startup overrides")
                                 continue

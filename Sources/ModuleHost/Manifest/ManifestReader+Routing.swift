@@ -67,7 +67,7 @@ extension ManifestReader.Context {
         checkRepeatedKeys(members, path: path)
         var overrides: [String: RouteOverride] = [:]
         for member in members where !sink.isFull {
-            let routePath = "\(path).\(member.key)"
+            let routePath = ManifestReader.Context.memberPath(path, member.key)
             guard case .object(let fields) = member.value.kind else {
                 wrongType(routePath, member.value, expected: "an object with \"external\" or \"enabled\"")
                 continue

@@ -89,15 +89,12 @@ struct ModuleConfiguration: Sendable {
         }
     }
 
-    /// Objects with at most this many members are checked for repeated keys by comparing keys in order.
-    private static let largestComparedObject = 16
-
     /// Reports every key repeated within one object of the config (the first of each pair would be ignored).
     private func repeatedKeys(in value: JSONValue, steps: inout [PathStep], into problems: inout [ManifestDiagnostic]) {
         guard problems.count <= DiagnosticSink.maximumDiagnostics else { return }
         switch value.kind {
         case .object(let members):
-            var seen: Set<String>? = members.count > Self.largestComparedObject ? [] : nil
+            var seen: Set<String>? = JSONValue.comparesKeysInOrder(members) ? nil : []
             for (index, member) in members.enumerated() {
                 steps.append(.key(member.key))
                 let repeated = seen != nil
@@ -124,24 +121,36 @@ struct ModuleConfiguration: Sendable {
 
     /// Reports the members of every object decoded that the configuration's `init(from:)` never asked for.
     private func unknownKeys(in run: JSONValueDecoder.Run, decoding type: Any.Type, into problems: inout [ManifestDiagnostic]) {
-        var typeName: String { TypeName.of(type) }  // only for a problem: printing a type is slow the first time
+        var typeName: String?  // made only for a problem: printing a type is slow the first time
         for object in run.visitedObjects() where !object.readAllKeys {
             guard case .object(let members) = object.value.kind else { continue }
-            // Made only for an object that has an unknown member: the usual config has none.
-            var asked: [String] { object.asked.sorted() }
-            var expected: String {
-                asked.isEmpty ? "it reads no fields here" : "expected one of \(asked.map { "\"\($0)\"" }.joined(separator: ", "))"
-            }
+            // Made once per object, and only for one that has an unknown member: the usual config has none.
+            var asked: [String]?
+            var expected = ""
             for member in members where !object.asked.contains(member.key) {
+                let sorted = asked ?? object.asked.sorted()
+                if asked == nil {
+                    asked = sorted
+                    expected = Self.expectedFields(sorted)
+                }
+                let name = typeName ?? TypeName.of(type)
+                typeName = name
                 guard problems.count <= DiagnosticSink.maximumDiagnostics else { return }
                 let memberPath = object.codingPath + [AnyConfigurationKey(stringValue: member.key)]
                 problems.append(ManifestDiagnostic(
                     .error, .invalidConfig, file: file, path: CodingPathText.path(memberPath, from: path),
                     location: member.keyLocation,
-                    message: "unknown field \"\(member.key)\" in the config of \(typeName); \(expected)",
-                    suggestion: Suggestions.closest(to: member.key, in: asked).map { "did you mean \"\($0)\"?" }))
+                    message: "unknown field \"\(member.key)\" in the config of \(name); \(expected)",
+                    suggestion: Suggestions.closest(to: member.key, in: sorted).map { "did you mean \"\($0)\"?" }))
             }
         }
+    }
+
+    /// "expected one of …" for the fields a type asked for (sorted): the first twenty, and how many more.
+    private static func expectedFields(_ asked: [String]) -> String {
+        guard !asked.isEmpty else { return "it reads no fields here" }
+        let shown = asked.prefix(20).map { "\"\($0)\"" }.joined(separator: ", ")
+        return "expected one of \(shown)" + (asked.count > 20 ? " and \(asked.count - 20) more" : "")
     }
 
     private func diagnostic(for error: any Error, decoding type: Any.Type) -> ManifestDiagnostic {

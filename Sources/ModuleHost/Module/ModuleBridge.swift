@@ -44,6 +44,7 @@ public final class ModuleBridge: Sendable {
 
     /// The service of type `Service`, or `nil` when no module provides it; a provider that fails to load still throws.
     public func resolveIfProvided<Service: Sendable>(_ type: Service.Type) throws(ResolutionError) -> Service? {
+        if let service = warm.service(Service.self) { return service }
         guard registry.provides(ObjectIdentifier(Service.self)) else { return nil }
         return try registry.service(type)
     }

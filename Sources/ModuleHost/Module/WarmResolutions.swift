@@ -48,11 +48,21 @@ final class WarmResolutions: Sendable {
         return current.load(ordering: .sequentiallyConsistent)._withUnsafeGuaranteedRef { $0.modules[identifier] }
     }
 
-    /// Makes `snapshot` the one readers see, then frees the one it replaces once no read can still be using it (in
-    /// the never-seen case that this cannot be known, the old snapshot is kept rather than freed under a reader).
-    /// Callers serialize publishes, and never publish from inside a read.
-    func publish(_ snapshot: ResolutionSnapshot) {
-        let replaced = current.exchange(.passRetained(snapshot), ordering: .sequentiallyConsistent)
-        if SnapshotReaders.waitForGracePeriod() { replaced.release() }
+    /// Makes `snapshot` the one readers see; returns the one it replaced, which the caller frees only after every
+    /// read that may still use it has ended (``SnapshotReaders/waitForGracePeriod()``). Callers serialize
+    /// replacements, and never replace from inside a read.
+    func replace(with snapshot: ResolutionSnapshot) -> Unmanaged<ResolutionSnapshot> {
+        current.exchange(.passRetained(snapshot), ordering: .sequentiallyConsistent)
+    }
+
+    /// Whether the snapshot readers see now holds a module for `identifier`. For the caller that serializes
+    /// replacements, while it does: the snapshot cannot be replaced meanwhile.
+    func holdsModule(_ identifier: ModuleIdentifier) -> Bool {
+        current.load(ordering: .acquiring)._withUnsafeGuaranteedRef { $0.modules[identifier] != nil }
+    }
+
+    /// Whether the snapshot readers see now holds a service under `key`; as ``holdsModule(_:)``.
+    func holdsService(_ key: ObjectIdentifier) -> Bool {
+        current.load(ordering: .acquiring)._withUnsafeGuaranteedRef { $0.serviceBox(key) != nil }
     }
 }

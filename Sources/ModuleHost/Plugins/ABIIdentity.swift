@@ -6,5 +6,5 @@
 /// It is a SHA-256 over ModuleHost's Swift sources, comments and blank lines left out (see Scripts/abi-identity.sh).
 package enum ABIIdentity {
     /// 64 lowercase hex digits.
-    package static let current = "e8100ace69ea9fae29697d374d6b3365106647da374c22c20885410dfe47ab31"
+    package static let current = "d2c8a84efa2d8d851a0a526e055701ff923a74fa0aaf8330eed11e04dbe4f2e9"
 }

@@ -1,16 +1,18 @@
 /// Injection, for tests (``ModuleHostTesting``): a module or service that overrides the registered one.
 extension ModuleRegistry {
     package func inject(_ module: any ModuleProtocol, for identifier: ModuleIdentifier) {
-        locked {
+        let retired = locked {
             cache.inject(module, for: identifier, providing: table.serviceKeys(providedBy: identifier))
         }
+        retired.dispose()
     }
 
     package func removeInjection(for identifier: ModuleIdentifier) {
-        locked {
-            _ = cache.removeInjection(for: identifier, loaded: graph.loadedModule(identifier),
-                                      providing: table.serviceKeys(providedBy: identifier))
+        let (_, retired) = locked {
+            cache.removeInjection(for: identifier, loaded: graph.loadedModule(identifier),
+                                  providing: table.serviceKeys(providedBy: identifier))
         }
+        retired.dispose()
     }
 
     package func inject<Service: Sendable>(_ service: Service, as type: Service.Type) {

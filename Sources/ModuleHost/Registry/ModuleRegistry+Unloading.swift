@@ -20,9 +20,10 @@ extension ModuleRegistry {
             wait(for: busy, by: me)
             affected = table.modulesRequiring(identifier)
         }
-        let released = forget(affected)
+        let (released, retired) = forget(affected)
         condition.broadcast()
         condition.unlock()
+        retired.dispose()
         return finishUnloading(released)
     }
 
@@ -53,9 +54,10 @@ extension ModuleRegistry {
             }
             wait(for: busy, by: me)
         }
-        let unloaded = forget(graph.settledModules.subtracting(kept))
+        let (unloaded, retired) = forget(graph.settledModules.subtracting(kept))
         condition.broadcast()
         condition.unlock()
+        retired.dispose()
         for (_, module) in unloaded {
             sessions.detach(module)
         }
@@ -69,12 +71,12 @@ extension ModuleRegistry {
         graph.setWaiting(me, for: nil)
     }
 
-    /// Forgets `identifiers`' instances and cached services; returns the loaded ones in reverse load order.
-    /// Must be called with `condition` held.
-    private func forget(_ identifiers: Set<ModuleIdentifier>) -> [(ModuleIdentifier, any ModuleProtocol)] {
+    /// Forgets `identifiers`' instances and cached services; returns the loaded ones in reverse load order, and what
+    /// the cache retired (for the caller to dispose of once it has unlocked). Must be called with `condition` held.
+    private func forget(_ identifiers: Set<ModuleIdentifier>) -> ([(ModuleIdentifier, any ModuleProtocol)], RetiredResolutions) {
         let released = graph.forget(identifiers)
-        cache.drop(modules: identifiers, services: identifiers.flatMap { table.serviceKeys(providedBy: $0) })
-        return released
+        let retired = cache.drop(modules: identifiers, services: identifiers.flatMap { table.serviceKeys(providedBy: $0) })
+        return (released, retired)
     }
 
     /// Stops session calls to `modules`, then calls `moduleWillUnload` on each, in the given order.

@@ -125,7 +125,10 @@ package final class ModuleRegistry: ModuleResolving, @unchecked Sendable {
                     "module \"\(provider.module)\" (\(TypeName.of(Swift.type(of: module)))) declares that it provides \(provider.service.name), but it does not conform to it")
             }
             if let injected = cache.service(Service.self) { return injected }
-            if cache.injectedModule(provider.module) === module { return box.value }
+            if cache.injectedModule(provider.module) === module {
+                cache.store(box, ofInjected: module, for: provider.module)
+                return box.value
+            }
             let current: Bool = locked {
                 // Cache only if the module is still the loaded instance; one released meanwhile is never handed out.
                 guard graph.loadedModule(provider.module) === module else { return false }

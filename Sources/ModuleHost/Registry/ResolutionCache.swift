@@ -4,51 +4,66 @@
 /// Invariants, kept by every method here: an injected module or service is always in the cache (so a resolve
 /// finds it), and nothing removes it but removing the injection; a service box stored under
 /// `ObjectIdentifier(Service.self)` is always a `ServiceBox<Service>`; the published snapshot holds a subset of the
-/// cache, every entry as the cache has it. Removing or replacing an entry therefore publishes at once (and returns
-/// only when no reader can still see the old entry); adding one publishes later, once lookups that missed the
-/// snapshot have found enough entries here to pay for copying it (each publish copies the cache, so publishing on
-/// every load would make loading n modules cost n² work).
+/// cache, every entry as the cache has it.
+///
+/// So that total work stays linear however many entries come and go:
+/// - adding an entry publishes nothing; the snapshot is rebuilt once lookups that missed it but found an entry here
+///   have paid for the copy (one such lookup per eight entries copied);
+/// - removing or replacing an entry that the snapshot holds publishes the empty snapshot at once (readers then use
+///   the lock until the next rebuild), and one the snapshot does not hold publishes nothing.
+/// What a change retires is handed back (``RetiredResolutions``) and let go of once the caller holds no lock.
 final class ResolutionCache: Sendable {
     private struct Entries: Sendable {
         var modules: [ModuleIdentifier: any ModuleProtocol] = [:]
         var services: [ObjectIdentifier: any AnyServiceBox] = [:]
         var injectedModules: [ModuleIdentifier: any ModuleProtocol] = [:]
         var injectedServices: [ObjectIdentifier: any AnyServiceBox] = [:]
-        /// Entries added since the last publish.
-        var unpublished = 0
-        /// Lookups since the last publish that missed the snapshot and found an entry here.
+        /// Whether the cache holds entries the snapshot does not.
+        var hasUnpublished = false
+        /// Lookups since the last rebuild that missed the snapshot and found an entry here.
         var missedHits = 0
-        /// Entries in the last snapshot published.
-        var publishedCount = 0
+
+        var count: Int { modules.count + services.count }
     }
 
     private let entries = Locked(Entries())
     /// What warm resolves read.
     let warm: WarmResolutions
+    /// How many entries every rebuild of the snapshot has copied, in all: for tests that check the copying stays
+    /// linear.
+    private let copied = Locked(0)
 
     /// An empty cache; `readersFence` as for ``WarmResolutions/init(readersFence:)``.
     init(readersFence: Bool = !SnapshotReaders.readersEnterUnfenced) {
         warm = WarmResolutions(readersFence: readersFence)
     }
 
+    /// How many entries the snapshots built so far have copied, in all.
+    var entriesCopied: Int {
+        copied.withLock { $0 }
+    }
+
+    // MARK: Lookups
+
     /// The cached (or injected) module for `identifier`.
     func module(_ identifier: ModuleIdentifier) -> (any ModuleProtocol)? {
         if let module = warm.module(identifier) { return module }
-        return entries.withLock { entries in
+        let (module, retired) = entries.withLock { entries in
             let module = entries.modules[identifier]
-            if module != nil { noteMissedHit(&entries) }
-            return module
+            return (module, module == nil ? nil : noteMissedHit(&entries))
         }
+        retired?.dispose()
+        return module
     }
 
     /// The cached (or injected) service of static type `Service`.
     func service<Service: Sendable>(_ type: Service.Type) -> Service? {
         if let service = warm.service(Service.self) { return service }
-        let box = entries.withLock { entries in
+        let (box, retired) = entries.withLock { entries in
             let box = entries.services[ObjectIdentifier(Service.self)]
-            if box != nil { noteMissedHit(&entries) }
-            return box
+            return (box, box == nil ? nil : noteMissedHit(&entries))
         }
+        retired?.dispose()
         // Stored only under the key of its own static type (see the invariants), so the cast is exact.
         return box.map { unsafeDowncast($0, to: ServiceBox<Service>.self).value }
     }
@@ -63,127 +78,164 @@ final class ResolutionCache: Sendable {
         entries.withLock { $0.injectedServices[key] != nil }
     }
 
-    /// Caches a module that finished loading, unless an injection made meanwhile overrides it.
-    func store(_ module: any ModuleProtocol, for identifier: ModuleIdentifier) {
-        entries.withLock { entries in
-            guard entries.injectedModules[identifier] == nil else { return }
-            let replaced = entries.modules.updateValue(module, forKey: identifier)
-            settle(&entries, replacing: replaced != nil)
-        }
-    }
-
-    /// Caches a resolved service, unless an injection made meanwhile overrides it.
-    func store<Service: Sendable>(_ box: ServiceBox<Service>) {
-        let key = ObjectIdentifier(Service.self)
-        entries.withLock { entries in
-            guard entries.injectedServices[key] == nil else { return }
-            let replaced = entries.services.updateValue(box, forKey: key)
-            settle(&entries, replacing: replaced != nil)
-        }
-    }
-
-    /// Forgets the cached instances of `identifiers` and the services `serviceKeys`, keeping injections.
-    func drop(modules identifiers: some Sequence<ModuleIdentifier>, services serviceKeys: some Sequence<ObjectIdentifier>) {
-        entries.withLock { entries in
-            var removed = false
-            for identifier in identifiers where entries.injectedModules[identifier] == nil {
-                removed = entries.modules.removeValue(forKey: identifier) != nil || removed
-            }
-            for key in serviceKeys where entries.injectedServices[key] == nil {
-                removed = entries.services.removeValue(forKey: key) != nil || removed
-            }
-            if removed { publish(&entries) }
-        }
-    }
-
-    /// Forgets every cached instance but the injected ones.
-    func dropAll() {
-        entries.withLock { entries in
-            entries.modules = entries.injectedModules
-            entries.services = entries.injectedServices
-            publish(&entries)
-        }
-    }
-
-    /// Injects `module` for `identifier`, dropping the cached services it provides (`serviceKeys`).
-    func inject(_ module: any ModuleProtocol, for identifier: ModuleIdentifier, providing serviceKeys: [ObjectIdentifier]) {
-        entries.withLock { entries in
-            entries.injectedModules[identifier] = module
-            entries.modules[identifier] = module
-            for key in serviceKeys where entries.injectedServices[key] == nil {
-                entries.services[key] = nil
-            }
-            publish(&entries)
-        }
-    }
-
-    /// Removes the module injected for `identifier`; the cache goes back to `loaded` (the registered instance,
-    /// if one is loaded). Returns whether there was an injection.
-    func removeInjection(for identifier: ModuleIdentifier, loaded: (any ModuleProtocol)?, providing serviceKeys: [ObjectIdentifier]) -> Bool {
-        entries.withLock { entries in
-            guard entries.injectedModules.removeValue(forKey: identifier) != nil else { return false }
-            entries.modules[identifier] = loaded
-            for key in serviceKeys where entries.injectedServices[key] == nil {
-                entries.services[key] = nil
-            }
-            publish(&entries)
-            return true
-        }
-    }
-
-    /// Injects `service` as the service of static type `Service`.
-    func inject<Service: Sendable>(_ service: Service, as type: Service.Type) {
-        let key = ObjectIdentifier(Service.self)
-        let box = ServiceBox<Service>(service)
-        entries.withLock { entries in
-            entries.injectedServices[key] = box
-            entries.services[key] = box
-            publish(&entries)
-        }
-    }
-
-    /// Removes the service injected as `Service`; resolves go back to its provider.
-    func removeInjection<Service: Sendable>(as type: Service.Type) {
-        let key = ObjectIdentifier(Service.self)
-        entries.withLock { entries in
-            guard entries.injectedServices.removeValue(forKey: key) != nil else { return }
-            entries.services[key] = nil
-            publish(&entries)
-        }
-    }
-
     /// Whether `identifier` is served by an injection.
     func isInjected(_ identifier: ModuleIdentifier) -> Bool {
         entries.withLock { $0.injectedModules[identifier] != nil }
     }
 
-    // MARK: Publishing
+    // MARK: Adding
 
-    /// After an entry was stored: a replaced entry may be in the snapshot, so publish now; a new one waits.
-    private func settle(_ entries: inout Entries, replacing: Bool) {
-        if replacing {
-            publish(&entries)
-        } else {
-            entries.unpublished += 1
+    /// Caches a module that finished loading, unless an injection made meanwhile overrides it. An entry already
+    /// cached stays: the first one stored is the one handed out.
+    func store(_ module: any ModuleProtocol, for identifier: ModuleIdentifier) {
+        entries.withLock { entries in
+            guard entries.injectedModules[identifier] == nil, entries.modules[identifier] == nil else { return }
+            entries.modules[identifier] = module
+            entries.hasUnpublished = true
         }
     }
 
-    /// Counts a lookup that the snapshot missed and the cache answered; publishes once such lookups have paid for
-    /// the copy (one per eight entries published, so the copying stays linear in the lookups).
-    private func noteMissedHit(_ entries: inout Entries) {
-        guard entries.unpublished > 0 else { return }
-        entries.missedHits += 1
-        if entries.missedHits * 8 >= entries.publishedCount { publish(&entries) }
+    /// Caches a resolved service, unless an injection made meanwhile overrides it; as ``store(_:for:)``.
+    func store<Service: Sendable>(_ box: ServiceBox<Service>) {
+        let key = ObjectIdentifier(Service.self)
+        entries.withLock { entries in
+            guard entries.injectedServices[key] == nil, entries.services[key] == nil else { return }
+            entries.services[key] = box
+            entries.hasUnpublished = true
+        }
     }
 
-    /// Publishes the cache as it is now, with the lock held (readers never take it, so waiting for them is safe).
-    private func publish(_ entries: inout Entries) {
+    /// Caches a service of the module injected for `provider`, if `module` is still that injection (removing the
+    /// injection drops the services it provided).
+    func store<Service: Sendable>(_ box: ServiceBox<Service>, ofInjected module: any ModuleProtocol,
+                                  for provider: ModuleIdentifier) {
+        let key = ObjectIdentifier(Service.self)
+        entries.withLock { entries in
+            guard entries.injectedModules[provider] === module, entries.injectedServices[key] == nil,
+                  entries.services[key] == nil else { return }
+            entries.services[key] = box
+            entries.hasUnpublished = true
+        }
+    }
+
+    // MARK: Removing and replacing
+
+    /// Forgets the cached instances of `identifiers` and the services `serviceKeys`, keeping injections.
+    func drop(modules identifiers: some Sequence<ModuleIdentifier>,
+              services serviceKeys: some Sequence<ObjectIdentifier>) -> RetiredResolutions {
+        entries.withLock { entries in
+            var retired = RetiredResolutions()
+            var published = false
+            for identifier in identifiers where entries.injectedModules[identifier] == nil {
+                guard let module = entries.modules.removeValue(forKey: identifier) else { continue }
+                retired.values.append(module)
+                published = published || warm.holdsModule(identifier)
+            }
+            for key in serviceKeys where entries.injectedServices[key] == nil {
+                guard let box = entries.services.removeValue(forKey: key) else { continue }
+                retired.values.append(box)
+                published = published || warm.holdsService(key)
+            }
+            if published { retired.snapshot = unpublish(&entries) }
+            return retired
+        }
+    }
+
+    /// Injects `module` for `identifier`, dropping the cached services it provides (`serviceKeys`).
+    func inject(_ module: any ModuleProtocol, for identifier: ModuleIdentifier,
+                providing serviceKeys: [ObjectIdentifier]) -> RetiredResolutions {
+        entries.withLock { entries in
+            var retired = RetiredResolutions()
+            var published = warm.holdsModule(identifier)
+            entries.injectedModules[identifier] = module
+            if let replaced = entries.modules.updateValue(module, forKey: identifier) { retired.values.append(replaced) }
+            for key in serviceKeys where entries.injectedServices[key] == nil {
+                guard let box = entries.services.removeValue(forKey: key) else { continue }
+                retired.values.append(box)
+                published = published || warm.holdsService(key)
+            }
+            entries.hasUnpublished = true
+            if published { retired.snapshot = unpublish(&entries) }
+            return retired
+        }
+    }
+
+    /// Removes the module injected for `identifier`; the cache goes back to `loaded` (the registered instance,
+    /// if one is loaded). Returns whether there was an injection, and what the change retired.
+    func removeInjection(for identifier: ModuleIdentifier, loaded: (any ModuleProtocol)?,
+                         providing serviceKeys: [ObjectIdentifier]) -> (removed: Bool, retired: RetiredResolutions) {
+        entries.withLock { entries in
+            var retired = RetiredResolutions()
+            guard let injected = entries.injectedModules.removeValue(forKey: identifier) else { return (false, retired) }
+            retired.values.append(injected)
+            var published = warm.holdsModule(identifier)
+            entries.modules[identifier] = loaded
+            for key in serviceKeys where entries.injectedServices[key] == nil {
+                guard let box = entries.services.removeValue(forKey: key) else { continue }
+                retired.values.append(box)
+                published = published || warm.holdsService(key)
+            }
+            if loaded != nil { entries.hasUnpublished = true }
+            if published { retired.snapshot = unpublish(&entries) }
+            return (true, retired)
+        }
+    }
+
+    /// Injects `service` as the service of static type `Service`; returns once no resolve can still see the
+    /// service it replaced.
+    func inject<Service: Sendable>(_ service: Service, as type: Service.Type) {
+        let key = ObjectIdentifier(Service.self)
+        let box = ServiceBox<Service>(service)
+        let retired = entries.withLock { entries in
+            var retired = RetiredResolutions()
+            entries.injectedServices[key] = box
+            if let replaced = entries.services.updateValue(box, forKey: key) { retired.values.append(replaced) }
+            entries.hasUnpublished = true
+            if warm.holdsService(key) { retired.snapshot = unpublish(&entries) }
+            return retired
+        }
+        retired.dispose()
+    }
+
+    /// Removes the service injected as `Service`; resolves go back to its provider. Returns once no resolve can
+    /// still see the injected service.
+    func removeInjection<Service: Sendable>(as type: Service.Type) {
+        let key = ObjectIdentifier(Service.self)
+        let retired = entries.withLock { entries in
+            var retired = RetiredResolutions()
+            guard let injected = entries.injectedServices.removeValue(forKey: key) else { return retired }
+            retired.values.append(injected)
+            entries.services[key] = nil
+            if warm.holdsService(key) { retired.snapshot = unpublish(&entries) }
+            return retired
+        }
+        retired.dispose()
+    }
+
+    // MARK: Publishing
+
+    /// Publishes the empty snapshot, so that nothing removed or replaced is read any more; returns the one replaced.
+    /// O(1): the next rebuild, paid for by lookups, brings the rest back.
+    private func unpublish(_ entries: inout Entries) -> Unmanaged<ResolutionSnapshot> {
+        entries.hasUnpublished = entries.count > 0
+        entries.missedHits = 0
+        return warm.replace(with: ResolutionSnapshot())
+    }
+
+    /// Counts a lookup that the snapshot missed and the cache answered; once such lookups have paid for copying the
+    /// cache (one per eight entries), rebuilds the snapshot; returns the snapshot replaced, for the caller to let go
+    /// of once it has let go of the lock.
+    private func noteMissedHit(_ entries: inout Entries) -> RetiredResolutions? {
+        guard entries.hasUnpublished else { return nil }
+        entries.missedHits += 1
+        guard entries.missedHits * 8 >= entries.count else { return nil }
         var services: [ObjectIdentifier: AnyObject] = [:]
         services.reserveCapacity(entries.services.count)
         for (key, box) in entries.services { services[key] = box }
-        warm.publish(ResolutionSnapshot(modules: entries.modules, services: services))
-        entries.unpublished = 0
+        let replaced = warm.replace(with: ResolutionSnapshot(modules: entries.modules, services: services))
+        copied.withLock { $0 += entries.count }
+        entries.hasUnpublished = false
         entries.missedHits = 0
-        entries.publishedCount = entries.modules.count + entries.services.count
+        return RetiredResolutions(snapshot: replaced)
     }
 }

@@ -18,6 +18,25 @@ package enum DisplayText {
         return text.unicodeScalars.map { isHidden($0) ? "\\u{\(String($0.value, radix: 16))}" : String($0) }.joined()
     }
 
+    /// `text` cut to at most `limit` bytes of UTF-8 (at a character's end) with "…" after it, or `text` itself when
+    /// it fits: a key or a message from outside stays bounded in a report, however long it was.
+    package static func clipped(_ text: String, to limit: Int) -> String {
+        guard text.utf8.count > limit else { return text }
+        var kept = 0
+        var end = text.startIndex
+        for index in text.indices {
+            let next = text.index(after: index)
+            let size = text.utf8.distance(from: index, to: next)
+            guard kept + size <= limit - 3 else { break }
+            kept += size
+            end = next
+        }
+        return text[..<end] + "…"
+    }
+
+    /// The longest a key from outside is written in a diagnostic's path.
+    package static let keyLimit = 64
+
     private static func isHidden(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.properties.generalCategory {
         case .control, .format, .lineSeparator, .paragraphSeparator: true

@@ -175,3 +175,10 @@ extension ModuleManager {
         provide(T(depth: depth), as: T.self)
     }
 }
+
+extension ModuleManager {
+    /// Resolves the service of static type `T` (through the bridge, as an app does).
+    func attackResolve<T: AttackNestProtocol>(_ type: T.Type) {
+        _ = try? bridge.resolve(T.self)
+    }
+}

@@ -87,7 +87,8 @@ struct ConfigurationDecodingPathTests {
         let found = messages(#"{"k3": 3, "k39": 39, "other": 1}"#, as: ManyAskedKeys.self)
         #expect(found.count == 1)
         #expect(found.first?.hasPrefix(#"unknown field "other""#) == true)
-        #expect(found.first?.contains(#""k39""#) == true, "the expected keys include those asked after the list grew")
+        #expect(found.first?.contains(#"expected one of "k0", "k1", "k10""#) == true, "\(found)")
+        #expect(found.first?.contains("and 20 more") == true, "the forty keys asked are counted, the first twenty named")
     }
 
     @Test(arguments: ["Nowhere.Missing", "_a.b_1", "A", "Über.Modul", "A.B.C"])

@@ -178,8 +178,12 @@ struct WarmResolveAttackTests {
             guard index > 0 else {
                 // Replacements start once the readers read, so that they race them.
                 while readersStarted.load(ordering: .sequentiallyConsistent) < 3 { sched_yield() }
-                for _ in 0..<5_000 {
+                for _ in 0..<500 {
                     cache.inject(AttackFreshObject(onDeinit: nil) as any AttackFreshService, as: (any AttackFreshService).self)
+                    // Let the readers rebuild the snapshot and read it before the next replacement (see
+                    // WarmResolutionTests.noReadSeesWhatAReplacementThatReturnedReplaced).
+                    let seen = reads.load(ordering: .relaxed)
+                    for _ in 0..<1_000 where reads.load(ordering: .relaxed) == seen { sched_yield() }
                 }
                 stop.store(true, ordering: .sequentiallyConsistent)
                 return

@@ -77,13 +77,17 @@ struct WarmResolutionTests {
         let stale = Atomic<Int>(0)
         let warmReads = Atomic<Int>(0)
         let readersStarted = Atomic<Int>(0)
-        let rounds = 2_000
+        let rounds = 300
         let allReturned = onThreads(3) { index in
             guard index > 0 else {
                 while readersStarted.load(ordering: .sequentiallyConsistent) < 2 { sched_yield() }
                 for number in 1...rounds {
                     cache.inject(Numbered(number) as any NumberedService, as: (any NumberedService).self)
                     replaced.store(number, ordering: .sequentiallyConsistent)
+                    // Let the readers rebuild the snapshot and read it before the next replacement clears it, so
+                    // that the lock-free path is raced, however slowly the readers run (under a sanitizer, say).
+                    let seen = warmReads.load(ordering: .relaxed)
+                    for _ in 0..<1_000 where warmReads.load(ordering: .relaxed) == seen { sched_yield() }
                 }
                 finished.store(true, ordering: .sequentiallyConsistent)
                 return

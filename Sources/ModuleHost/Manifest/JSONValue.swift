@@ -44,6 +44,25 @@ struct JSONValue: Sendable {
         members.count <= 16 && members.allSatisfy { $0.key.utf8.allSatisfy { $0 < 0x80 } }
     }
 
+    /// Finds the members of an object whose key an earlier member already has: few ASCII keys are compared in
+    /// order, others hashed (``comparesKeysInOrder(_:)``). Ask for the members in order, each once.
+    struct RepeatedKeys {
+        private let members: [Member]
+        private var seen: Set<String>?
+
+        init(_ members: [Member]) {
+            self.members = members
+            seen = JSONValue.comparesKeysInOrder(members) ? nil : []
+        }
+
+        /// Whether the member at `index` repeats the key of an earlier one.
+        mutating func isRepeated(at index: Int) -> Bool {
+            let key = members[index].key
+            guard seen != nil else { return members[..<index].contains { $0.key == key } }
+            return seen?.insert(key).inserted == false
+        }
+    }
+
     /// The member named `key`, if this is an object that has one (the last, if repeated).
     func member(_ key: String) -> JSONValue? {
         guard case .object(let members) = kind else { return nil }

@@ -25,13 +25,10 @@ extension ManifestReader {
 
         /// Reports every key that appears again in the same object (JSON parsers would silently keep one).
         mutating func checkRepeatedKeys(_ members: [JSONValue.Member], path: String) {
-            // A few ASCII keys are compared in order (cheaper than hashing each); others go through a set.
-            var seen: Set<String>? = JSONValue.comparesKeysInOrder(members) ? nil : []
-            for (index, member) in members.enumerated() where !sink.isFull {
-                let repeated = seen != nil
-                    ? seen?.insert(member.key).inserted == false
-                    : members[..<index].contains { $0.key == member.key }
-                guard repeated else { continue }
+            var repetition = JSONValue.RepeatedKeys(members)
+            for index in members.indices where !sink.isFull {
+                guard repetition.isRepeated(at: index) else { continue }
+                let member = members[index]
                 error(.invalidValue, Self.memberPath(path, member.key), member.keyLocation,
                       "field \"\(member.key)\" appears more than once")
             }

@@ -94,13 +94,10 @@ struct ModuleConfiguration: Sendable {
         guard problems.count <= DiagnosticSink.maximumDiagnostics else { return }
         switch value.kind {
         case .object(let members):
-            var seen: Set<String>? = JSONValue.comparesKeysInOrder(members) ? nil : []
+            var repetition = JSONValue.RepeatedKeys(members)
             for (index, member) in members.enumerated() {
                 steps.append(.key(member.key))
-                let repeated = seen != nil
-                    ? seen?.insert(member.key).inserted == false
-                    : members[..<index].contains { $0.key == member.key }
-                if repeated, problems.count <= DiagnosticSink.maximumDiagnostics {
+                if repetition.isRepeated(at: index), problems.count <= DiagnosticSink.maximumDiagnostics {
                     problems.append(ManifestDiagnostic(
                         .error, .invalidConfig, file: file, path: CodingPathText.path(steps.map(\.codingKey), from: path),
                         location: member.keyLocation, message: "field \"\(member.key)\" appears more than once"))

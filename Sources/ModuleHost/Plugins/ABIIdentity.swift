@@ -6,5 +6,5 @@
 /// It is a SHA-256 over ModuleHost's Swift sources, comments and blank lines left out (see Scripts/abi-identity.sh).
 package enum ABIIdentity {
     /// 64 lowercase hex digits.
-    package static let current = "d2c8a84efa2d8d851a0a526e055701ff923a74fa0aaf8330eed11e04dbe4f2e9"
+    package static let current = "e4da66a68a0587e45c2905e96bafc32b3b667ab5753314c0227b65b811d46392"
 }

@@ -131,11 +131,7 @@ final class ResolutionCache: Sendable {
                 retired.values.append(module)
                 published = published || warm.holdsModule(identifier)
             }
-            for key in serviceKeys where entries.injectedServices[key] == nil {
-                guard let box = entries.services.removeValue(forKey: key) else { continue }
-                retired.values.append(box)
-                published = published || warm.holdsService(key)
-            }
+            published = removeServices(serviceKeys, from: &entries, into: &retired) || published
             if published { retired.snapshot = unpublish(&entries) }
             return retired
         }
@@ -149,11 +145,7 @@ final class ResolutionCache: Sendable {
             var published = warm.holdsModule(identifier)
             entries.injectedModules[identifier] = module
             if let replaced = entries.modules.updateValue(module, forKey: identifier) { retired.values.append(replaced) }
-            for key in serviceKeys where entries.injectedServices[key] == nil {
-                guard let box = entries.services.removeValue(forKey: key) else { continue }
-                retired.values.append(box)
-                published = published || warm.holdsService(key)
-            }
+            published = removeServices(serviceKeys, from: &entries, into: &retired) || published
             entries.hasUnpublished = true
             if published { retired.snapshot = unpublish(&entries) }
             return retired
@@ -170,11 +162,7 @@ final class ResolutionCache: Sendable {
             retired.values.append(injected)
             var published = warm.holdsModule(identifier)
             entries.modules[identifier] = loaded
-            for key in serviceKeys where entries.injectedServices[key] == nil {
-                guard let box = entries.services.removeValue(forKey: key) else { continue }
-                retired.values.append(box)
-                published = published || warm.holdsService(key)
-            }
+            published = removeServices(serviceKeys, from: &entries, into: &retired) || published
             if loaded != nil { entries.hasUnpublished = true }
             if published { retired.snapshot = unpublish(&entries) }
             return (true, retired)
@@ -210,6 +198,19 @@ final class ResolutionCache: Sendable {
             return retired
         }
         retired.dispose()
+    }
+
+    /// Removes the cached (not injected) services `keys`, handing their boxes to `retired`; returns whether the
+    /// snapshot holds any of them.
+    private func removeServices(_ keys: some Sequence<ObjectIdentifier>, from entries: inout Entries,
+                                into retired: inout RetiredResolutions) -> Bool {
+        var published = false
+        for key in keys where entries.injectedServices[key] == nil {
+            guard let box = entries.services.removeValue(forKey: key) else { continue }
+            retired.values.append(box)
+            published = published || warm.holdsService(key)
+        }
+        return published
     }
 
     // MARK: Publishing

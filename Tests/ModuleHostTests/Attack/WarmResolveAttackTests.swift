@@ -83,6 +83,9 @@ struct WarmResolveAttackTests {
         let reads = Atomic<Int>(0)
         let failures = Mutex<[String]>([])
         let deadline = Date().addingTimeInterval(3)
+        // The writers stop after three seconds and once the readers have read enough to race them; a starved
+        // machine stretches the window (to twenty seconds at most) rather than failing the count.
+        let hardDeadline = Date().addingTimeInterval(20)
         let finished = onThreads(8) { index in
             switch index {
             case 0..<4:
@@ -102,7 +105,9 @@ struct WarmResolveAttackTests {
                     }
                 }
             case 4:
-                while Date() < deadline { _ = try? manager.releaseModule(.atkBase) }
+                while Date() < deadline || (reads.load(ordering: .relaxed) <= 100 && Date() < hardDeadline) {
+                    _ = try? manager.releaseModule(.atkBase)
+                }
                 stop.store(true, ordering: .relaxed)
             case 5:
                 while !stop.load(ordering: .relaxed) { manager.unloadAll(); usleep(200) }
@@ -136,16 +141,23 @@ struct WarmResolveAttackTests {
         let stale = Atomic<Int>(0)
         let checked = Atomic<Int>(0)
         let stop = Atomic<Bool>(false)
+        let readersStarted = Atomic<Int>(0)
         let finished = onThreads(4) { index in
             guard index > 0 else {
-                for round in 1...3_000 {
+                // Releases start once the readers read, and each waits (boundedly) for a reader to check an
+                // instance before the next, so the readers race every release however slowly they are scheduled.
+                while readersStarted.load(ordering: .sequentiallyConsistent) < 3 { sched_yield() }
+                for round in 1...500 {
                     AttackCensus.releaseRunning.store(round, ordering: .sequentiallyConsistent)
                     _ = try? manager.releaseModule(.atkBase)
                     AttackCensus.releasesReturned.store(round, ordering: .sequentiallyConsistent)
+                    let seen = checked.load(ordering: .relaxed)
+                    for _ in 0..<1_000 where checked.load(ordering: .relaxed) == seen { sched_yield() }
                 }
                 stop.store(true, ordering: .sequentiallyConsistent)
                 return
             }
+            readersStarted.add(1, ordering: .sequentiallyConsistent)
             while !stop.load(ordering: .sequentiallyConsistent) {
                 let floor = AttackCensus.releasesReturned.load(ordering: .sequentiallyConsistent)
                 let service = index == 1

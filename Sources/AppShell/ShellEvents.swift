@@ -43,18 +43,19 @@ final class ShellEvents: Sendable {
         self.stream = stream
         self.continuation = continuation
         var sources: [DispatchSourceSignal] = []
-        for number in [SIGINT, SIGTERM] {
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            let handler = onSignal
-            let received = received
-            source.setEventHandler {
-                received.withLock { $0 = $0 ?? number }
-                handler.call(number)
-                continuation.yield(.signal(number))
+        let handler = onSignal
+        let received = received
+        SignalExit.untilDispatchTakesOver {
+            for number in [SIGINT, SIGTERM] {
+                let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+                source.setEventHandler {
+                    received.withLock { $0 = $0 ?? number }
+                    handler.call(number)
+                    continuation.yield(.signal(number))
+                }
+                source.resume()
+                sources.append(source)
             }
-            source.resume()
-            sources.append(source)
         }
         signalSources = SignalSources(sources: sources)
         let requests = requests

@@ -11,7 +11,7 @@ import ModuleHostTesting
 /// Scripts/abi-identity.sh, and a 20-line main (compiled into the same module) that registers the manifest given
 /// on the command line and exits 65 on ManifestError. Hosts are built one at a time, in debug, with one swiftc
 /// run each (whole-module: about 3 times faster than batch mode on 2 cores, ~20 s instead of ~55 s).
-@Suite("Plugin ABI drift", .disabled(if: Sanitizers.threadSanitizerIsActive, "CPU-bound, proves no concurrency property; runs in the plain suite"), .enabled(if: DriftFixture.supported, "ELF plugins: stamped with objcopy"), .timeLimit(.minutes(10)))
+@Suite("Plugin ABI drift", .disabled(if: Sanitizers.threadSanitizerIsActive, "CPU-bound, proves no concurrency property; runs in the plain suite"), .enabled(if: DriftFixture.supported, "ELF plugins: stamped with objcopy"), .timeLimit(.minutes(20)))
 struct PluginDriftTests {
     @Test func publicStructLayoutChangeIsRefused() async throws {
         // A stored property in front of ModuleStartupOperation's storage: no symbol changes, the layout does.

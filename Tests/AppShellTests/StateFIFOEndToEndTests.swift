@@ -21,7 +21,7 @@ struct StateFIFOEndToEndTests {
         defer { close(writer) }
         try #require(writer >= 0)
 
-        let result = try await ShellProcess.run(["whoami"], in: workspace.url, timeout: 20)
+        let result = try await ShellProcess.run(["whoami"], in: workspace.url, timeout: 60)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("Not logged in"))
         #expect(result.stderr.contains("\(name) is a FIFO, not a regular file; refusing to read it"), "\(result.stderr)")

@@ -7,8 +7,10 @@ struct UptimeTests {
     @Test func uptimeCountsFromTheAppsStartNotFromTheModulesLoad() async throws {
         // The ClockModule is not eager: it loads when `uptime` first runs.
         let workspace = try Workspace(manifest: #"{"modules": ["ClockModule.ClockModule"]}"#)
-        let launched = ContinuousClock.now
         let shell = try TerminalSession(in: workspace.url)
+        // Taken once the process exists, so the app started no later than this (a stall before the spawn would
+        // otherwise count against the second below).
+        let launched = ContinuousClock.now
         try await shell.expect("app-shell> ")
         // The property is about time passing: let a second pass after the launch before the module loads.
         try await Task.sleep(until: launched + .seconds(1), clock: .continuous)

@@ -104,9 +104,16 @@ import Testing
                 let clock = ContinuousClock()
                 return await clock.measure { _ = try? await auth.logIn(username: username, password: "guess") }
             }
-            let known = await duration("slow")
-            let unknown = await duration("nobody")
-            #expect(unknown > known / 4, "unknown user took \(unknown), known user \(known)")
+            // The fastest of five interleaved pairs: a stall only ever adds time, so the minima compare the checks.
+            var known: [Duration] = []
+            var unknown: [Duration] = []
+            for _ in 0..<5 {
+                known.append(await duration("slow"))
+                unknown.append(await duration("nobody"))
+            }
+            let fastestKnown = try #require(known.min())
+            let fastestUnknown = try #require(unknown.min())
+            #expect(fastestUnknown > fastestKnown / 4, "unknown user took \(unknown), known user \(known)")
         }
     }
 

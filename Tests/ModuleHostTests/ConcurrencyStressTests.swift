@@ -53,7 +53,7 @@ final class StubStress: StressService {
     let name = "stub"
 }
 
-@Suite("Concurrency stress", .timeLimit(.minutes(1)))
+@Suite("Concurrency stress", .timeLimit(.minutes(5)))
 struct ConcurrencyStressTests {
     static let types: [any ModuleProtocol.Type] = [
         StressModule<Tag0>.self, StressModule<Tag1>.self, StressModule<Tag2>.self, StressModule<Tag3>.self,

@@ -3,7 +3,7 @@ import Testing
 @testable import ModuleHost
 import ModuleHostTesting
 
-@Suite("Module commands", .timeLimit(.minutes(1)))
+@Suite("Module commands", .timeLimit(.minutes(5)))
 struct ModuleCommandTests {
     private static let alpha = "ModuleHostTests.CommandAlphaModule"
     private static let clash = "ModuleHostTests.CommandClashModule"

@@ -3,7 +3,7 @@ import Testing
 @testable import ModuleHost
 import ModuleHostTesting
 
-@Suite("Releasing a module", .timeLimit(.minutes(1)))
+@Suite("Releasing a module", .timeLimit(.minutes(5)))
 struct ReleaseModuleTests {
     /// A manager with the recorder injected and `types` (test module class names) registered from a manifest.
     private func manager(_ types: String..., recorder: LoadRecorder = LoadRecorder()) throws -> ModuleManager {

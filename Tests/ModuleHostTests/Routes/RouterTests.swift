@@ -3,7 +3,7 @@ import Testing
 @testable import ModuleHost
 import ModuleHostTesting
 
-@Suite("Router", .timeLimit(.minutes(1)))
+@Suite("Router", .timeLimit(.minutes(5)))
 struct RouterTests {
     /// A manager with its own recorder injected and `types` (test module class names) registered; `extra` goes into
     /// the manifest's root, and `entries` replaces the module list when given.

@@ -3,7 +3,7 @@ import Testing
 @testable import ModuleHost
 import ModuleHostTesting
 
-@Suite("User session", .timeLimit(.minutes(1)))
+@Suite("User session", .timeLimit(.minutes(5)))
 struct UserSessionTests {
     typealias A = SessionObserverModule<SessionTagA>
     typealias B = SessionObserverModule<SessionTagB>
@@ -222,13 +222,13 @@ struct UserSessionTests {
 
     // MARK: Concurrency
 
-    @Test func concurrentBeginsAndEndsNeverOverlapAndEndCurrent() throws {
+    @Test func concurrentBeginsAndEndsNeverOverlapAndEndCurrent() async throws {
         let probe = SessionProbe(callMicroseconds: 20)
         let types: [any ModuleProtocol.Type] = [A.self, B.self, C.self, D.self]
         let manager = try manager(probe, types)
         let modules = try types.map { try manager.bridge.resolve($0.moduleIdentifier) }
         let users = ["u0", "u1", "u2"]
-        let finished = onThreads(8) { index in
+        let finished = await onThreads(8) { index in
             var generator = SystemRandomNumberGenerator()
             for round in 0..<300 {
                 let user = users.randomElement(using: &generator)!
@@ -256,13 +256,13 @@ struct UserSessionTests {
         }
     }
 
-    @Test func concurrentSessionChangesReleasesAndLoadsKeepEachInstanceConsistent() throws {
+    @Test func concurrentSessionChangesReleasesAndLoadsKeepEachInstanceConsistent() async throws {
         let probe = SessionProbe(callMicroseconds: 10)
         let manager = try manager(probe, [A.self, B.self, C.self])
         // Every instance ever loaded stays alive to the end, so no two share an ObjectIdentifier.
         let instances = Locked<[any ModuleProtocol]>([])
         let stop = Locked(false)
-        let finished = onThreads(6) { index in
+        let finished = await onThreads(6) { index in
             var generator = SystemRandomNumberGenerator()
             switch index {
             case 0, 1:
@@ -310,7 +310,7 @@ struct UserSessionTests {
         withExtendedLifetime(all) {}
     }
 
-    @Test func sessionChangesRacingReleasesOfFreedInstancesNeverOverlap() throws {
+    @Test func sessionChangesRacingReleasesOfFreedInstancesNeverOverlap() async throws {
         // Released instances are not kept, so fresh instances may be allocated where they were, and share
         // their ObjectIdentifier; each instance checks its own calls, so reuse cannot hide a problem.
         let probe = SessionProbe()
@@ -319,7 +319,7 @@ struct UserSessionTests {
         let rounds = Locked(0)
         // Enough rounds to catch a reused identity most runs (about a second), bounded in time for slow builds.
         let deadline = Date().addingTimeInterval(5)
-        let finished = onThreads(4) { index in
+        let finished = await onThreads(4) { index in
             var generator = SystemRandomNumberGenerator()
             if index == 0 {
                 for round in 1...20_000 where Date() < deadline {

@@ -29,6 +29,11 @@ final class Signal: Sendable {
         if fired { semaphore.signal() }  // stay fired for later waiters
         return fired
     }
+
+    /// True if fired within `seconds`; the wait holds no thread of the cooperative pool.
+    func waited(seconds: Double = 10) async -> Bool {
+        await offThePool { self.wait(seconds: seconds) }
+    }
 }
 
 /// Coordination objects for the cross-thread cycle test.

@@ -71,16 +71,135 @@ struct JSONParser {
         }
     }
 
+    /// Parses one value, containers included, without recursion: the containers still open are kept in a list
+    /// of their own, so the stack a parse needs does not grow with nesting (a deep manifest cannot overflow a
+    /// thread's stack, however small, on any build).
     private mutating func parseValue() throws(SyntaxError) -> JSONValue {
+        var open: [OpenContainer] = []
+        while true {
+            var value: JSONValue
+            switch try beginValue() {
+            case .opened(let container):
+                open.append(container)
+                continue
+            case .complete(let complete):
+                value = complete
+            case .scalar:
+                value = try parseScalar()
+            }
+            while var parent = open.popLast() {
+                parent.add(value)
+                guard let closed = try continueOrClose(&parent) else {
+                    open.append(parent)
+                    break
+                }
+                value = closed
+            }
+            if open.isEmpty { return value }
+        }
+    }
+
+    /// A container whose members or elements are being parsed.
+    private struct OpenContainer {
+        let isObject: Bool
+        let start: Int
+        let location: SourceLocation
+        var members: [JSONValue.Member] = []
+        var elements: [JSONValue] = []
+        /// In an object, the key whose value is being parsed, and where it stands.
+        var key: (text: String, location: SourceLocation)?
+
+        init(isObject: Bool, start: Int, location: SourceLocation) {
+            self.isObject = isObject
+            self.start = start
+            self.location = location
+        }
+
+        mutating func add(_ value: JSONValue) {
+            if isObject, let key {
+                members.append(.init(key: key.text, keyLocation: key.location, value: value))
+                self.key = nil
+            } else {
+                elements.append(value)
+            }
+        }
+
+        func finished(end: Int) -> JSONValue {
+            JSONValue(kind: isObject ? .object(members) : .array(elements), location: location, byteRange: start..<end)
+        }
+    }
+
+    /// What starts where a value is expected.
+    private enum Beginning {
+        /// A container with something in it, opened (in an object, up to its first value).
+        case opened(OpenContainer)
+        /// An empty container, already closed.
+        case complete(JSONValue)
+        /// A string, number, boolean or null (or nothing valid), not read yet.
+        case scalar
+    }
+
+    /// Opens the container that starts here, if one does: closed at once if empty, else (in an object) read up
+    /// to its first value.
+    private mutating func beginValue() throws(SyntaxError) -> Beginning {
         guard offset < bytes.count else { throw error("expected a value, found end of file") }
+        let isObject = bytes[offset] == UInt8(ascii: "{")
+        guard isObject || bytes[offset] == UInt8(ascii: "[") else { return .scalar }
+        var container = OpenContainer(isObject: isObject, start: offset, location: location)
+        try enterContainer()
+        if offset < bytes.count, bytes[offset] == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
+            offset += 1
+            depth -= 1
+            return .complete(container.finished(end: offset))
+        }
+        if isObject { container.key = try parseKey() }
+        return .opened(container)
+    }
+
+    /// After a member or element: on a comma, gets ready for the next one (reading its key in an object) and
+    /// returns `nil`; on the closing bracket, returns the finished container.
+    private mutating func continueOrClose(_ container: inout OpenContainer) throws(SyntaxError) -> JSONValue? {
+        let (closer, name) = container.isObject ? (UInt8(ascii: "}"), "object") : (UInt8(ascii: "]"), "array")
+        skipWhitespace()
+        guard offset < bytes.count else {
+            throw error("expected ',' or '\(Character(Unicode.Scalar(closer)))', found end of file")
+        }
+        if bytes[offset] == UInt8(ascii: ",") {
+            offset += 1
+            skipWhitespace()
+            if container.isObject { container.key = try parseKey() }
+            return nil
+        }
+        if bytes[offset] == closer {
+            offset += 1
+            depth -= 1
+            return container.finished(end: offset)
+        }
+        throw error("expected ',' or '\(Character(Unicode.Scalar(closer)))' in \(name), found \(describeCurrent())")
+    }
+
+    /// Reads `"key"` and the colon after it, up to the value.
+    private mutating func parseKey() throws(SyntaxError) -> (text: String, location: SourceLocation) {
+        guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") else {
+            throw error("expected a quoted field name, found \(describeCurrent())")
+        }
+        let keyLocation = location
+        let key = try parseString()
+        skipWhitespace()
+        guard offset < bytes.count, bytes[offset] == UInt8(ascii: ":") else {
+            throw error("expected ':' after field name \"\(key)\", found \(describeCurrent())")
+        }
+        offset += 1
+        skipWhitespace()
+        return (key, keyLocation)
+    }
+
+    /// Parses a string, number, boolean or null.
+    private mutating func parseScalar() throws(SyntaxError) -> JSONValue {
         let start = offset
         let startLocation = location
         let kind: JSONValue.Kind
         switch bytes[offset] {
-        case UInt8(ascii: "{"):
-            kind = try parseObject()
-        case UInt8(ascii: "["):
-            kind = try parseArray()
         case UInt8(ascii: "\""):
             kind = .string(try parseString())
         case UInt8(ascii: "t"):
@@ -107,70 +226,6 @@ struct JSONParser {
         }
         offset += 1
         skipWhitespace()
-    }
-
-    private mutating func parseObject() throws(SyntaxError) -> JSONValue.Kind {
-        try enterContainer()
-        var members: [JSONValue.Member] = []
-        if offset < bytes.count, bytes[offset] == UInt8(ascii: "}") {
-            offset += 1
-            depth -= 1
-            return .object(members)
-        }
-        while true {
-            guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") else {
-                throw error("expected a quoted field name, found \(describeCurrent())")
-            }
-            let keyLocation = location
-            let key = try parseString()
-            skipWhitespace()
-            guard offset < bytes.count, bytes[offset] == UInt8(ascii: ":") else {
-                throw error("expected ':' after field name \"\(key)\", found \(describeCurrent())")
-            }
-            offset += 1
-            skipWhitespace()
-            let value = try parseValue()
-            members.append(.init(key: key, keyLocation: keyLocation, value: value))
-            skipWhitespace()
-            guard offset < bytes.count else { throw error("expected ',' or '}', found end of file") }
-            if bytes[offset] == UInt8(ascii: ",") {
-                offset += 1
-                skipWhitespace()
-                continue
-            }
-            if bytes[offset] == UInt8(ascii: "}") {
-                offset += 1
-                depth -= 1
-                return .object(members)
-            }
-            throw error("expected ',' or '}' in object, found \(describeCurrent())")
-        }
-    }
-
-    private mutating func parseArray() throws(SyntaxError) -> JSONValue.Kind {
-        try enterContainer()
-        var elements: [JSONValue] = []
-        if offset < bytes.count, bytes[offset] == UInt8(ascii: "]") {
-            offset += 1
-            depth -= 1
-            return .array(elements)
-        }
-        while true {
-            elements.append(try parseValue())
-            skipWhitespace()
-            guard offset < bytes.count else { throw error("expected ',' or ']', found end of file") }
-            if bytes[offset] == UInt8(ascii: ",") {
-                offset += 1
-                skipWhitespace()
-                continue
-            }
-            if bytes[offset] == UInt8(ascii: "]") {
-                offset += 1
-                depth -= 1
-                return .array(elements)
-            }
-            throw error("expected ',' or ']' in array, found \(describeCurrent())")
-        }
     }
 
     private mutating func expectLiteral(_ literal: String) throws(SyntaxError) {

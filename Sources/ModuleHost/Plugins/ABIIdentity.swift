@@ -6,5 +6,5 @@
 /// It is a SHA-256 over ModuleHost's Swift sources, comments and blank lines left out (see Scripts/abi-identity.sh).
 package enum ABIIdentity {
     /// 64 lowercase hex digits.
-    package static let current = "e4da66a68a0587e45c2905e96bafc32b3b667ab5753314c0227b65b811d46392"
+    package static let current = "8e381f48846b00525987fde045e7686f3989621f83ac69409f0a29efc4a1850a"
 }

@@ -76,26 +76,15 @@ struct JSONParser {
     /// thread's stack, however small, on any build).
     private mutating func parseValue() throws(SyntaxError) -> JSONValue {
         var open: [OpenContainer] = []
-        while true {
-            var value: JSONValue
-            switch try beginValue() {
-            case .opened(let container):
-                open.append(container)
-                continue
-            case .complete(let complete):
-                value = complete
-            case .scalar:
-                value = try parseScalar()
+        values: while true {
+            guard var value = try beginValue(opening: &open) else { continue values }
+            // The value goes into the innermost open container, in place; each container it closes goes into
+            // the one around it.
+            while let innermost = open.indices.last {
+                guard try add(consume value, to: &open[innermost]) else { continue values }
+                value = open.removeLast().finished(end: offset)
             }
-            while var parent = open.popLast() {
-                parent.add(value)
-                guard let closed = try continueOrClose(&parent) else {
-                    open.append(parent)
-                    break
-                }
-                value = closed
-            }
-            if open.isEmpty { return value }
+            return value
         }
     }
 
@@ -115,51 +104,43 @@ struct JSONParser {
             self.location = location
         }
 
-        mutating func add(_ value: JSONValue) {
-            if isObject, let key {
+        /// Appends `value`: in an object, as the member of the pending key.
+        mutating func add(_ value: consuming JSONValue) {
+            if isObject, let key = key.take() {
                 members.append(.init(key: key.text, keyLocation: key.location, value: value))
-                self.key = nil
             } else {
                 elements.append(value)
             }
         }
 
-        func finished(end: Int) -> JSONValue {
+        consuming func finished(end: Int) -> JSONValue {
             JSONValue(kind: isObject ? .object(members) : .array(elements), location: location, byteRange: start..<end)
         }
     }
 
-    /// What starts where a value is expected.
-    private enum Beginning {
-        /// A container with something in it, opened (in an object, up to its first value).
-        case opened(OpenContainer)
-        /// An empty container, already closed.
-        case complete(JSONValue)
-        /// A string, number, boolean or null (or nothing valid), not read yet.
-        case scalar
-    }
-
-    /// Opens the container that starts here, if one does: closed at once if empty, else (in an object) read up
-    /// to its first value.
-    private mutating func beginValue() throws(SyntaxError) -> Beginning {
+    /// Reads the value that starts here if it is a scalar or an empty container; otherwise opens the container
+    /// (in an object, up to its first value) onto `open` and returns `nil`.
+    private mutating func beginValue(opening open: inout [OpenContainer]) throws(SyntaxError) -> JSONValue? {
         guard offset < bytes.count else { throw error("expected a value, found end of file") }
         let isObject = bytes[offset] == UInt8(ascii: "{")
-        guard isObject || bytes[offset] == UInt8(ascii: "[") else { return .scalar }
+        guard isObject || bytes[offset] == UInt8(ascii: "[") else { return try parseScalar() }
         var container = OpenContainer(isObject: isObject, start: offset, location: location)
         try enterContainer()
         if offset < bytes.count, bytes[offset] == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
             offset += 1
             depth -= 1
-            return .complete(container.finished(end: offset))
+            return container.finished(end: offset)
         }
         if isObject { container.key = try parseKey() }
-        return .opened(container)
+        open.append(container)
+        return nil
     }
 
-    /// After a member or element: on a comma, gets ready for the next one (reading its key in an object) and
-    /// returns `nil`; on the closing bracket, returns the finished container.
-    private mutating func continueOrClose(_ container: inout OpenContainer) throws(SyntaxError) -> JSONValue? {
-        let (closer, name) = container.isObject ? (UInt8(ascii: "}"), "object") : (UInt8(ascii: "]"), "array")
+    /// Adds `value` to `container`, then reads what follows: on a comma, gets ready for the next member or element
+    /// (reading its key in an object) and returns false; on the closing bracket, steps past it and returns true.
+    private mutating func add(_ value: consuming JSONValue, to container: inout OpenContainer) throws(SyntaxError) -> Bool {
+        container.add(consume value)
+        let closer = container.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
         skipWhitespace()
         guard offset < bytes.count else {
             throw error("expected ',' or '\(Character(Unicode.Scalar(closer)))', found end of file")
@@ -168,14 +149,14 @@ struct JSONParser {
             offset += 1
             skipWhitespace()
             if container.isObject { container.key = try parseKey() }
-            return nil
+            return false
         }
         if bytes[offset] == closer {
             offset += 1
             depth -= 1
-            return container.finished(end: offset)
+            return true
         }
-        throw error("expected ',' or '\(Character(Unicode.Scalar(closer)))' in \(name), found \(describeCurrent())")
+        throw error("expected ',' or '\(Character(Unicode.Scalar(closer)))' in \(container.isObject ? "object" : "array"), found \(describeCurrent())")
     }
 
     /// Reads `"key"` and the colon after it, up to the value.
@@ -287,6 +268,13 @@ struct JSONParser {
         while true {
             guard offset < bytes.count else { throw error("unterminated string") }
             let byte = bytes[offset]
+            if byte == UInt8(ascii: "\""), buffer.isEmpty {
+                // No escape: the string is this one run, made from it without a buffer.
+                let run = bytes[runStart..<offset]
+                try validate(run)
+                offset += 1
+                return String(decoding: run, as: UTF8.self)
+            }
             if byte == UInt8(ascii: "\"") {
                 try appendRun(from: runStart, into: &buffer)
                 offset += 1
@@ -324,10 +312,17 @@ struct JSONParser {
         }
     }
 
-    /// Validates the raw (unescaped) bytes from `start` to the current offset as UTF-8 and appends them.
+    /// Validates the raw (unescaped) bytes from `start` to the current offset as UTF-8 and appends them to `buffer`.
     private func appendRun(from start: Int, into buffer: inout [UInt8]) throws(SyntaxError) {
         guard start < offset else { return }
         let run = bytes[start..<offset]
+        try validate(run)
+        buffer.append(contentsOf: run)
+    }
+
+    /// Throws unless `run` is valid UTF-8 (checked byte by byte only when it is not all ASCII).
+    private func validate(_ run: ArraySlice<UInt8>) throws(SyntaxError) {
+        guard !run.allSatisfy({ $0 < 0x80 }) else { return }
         var iterator = run.makeIterator()
         var decoder = UTF8()
         decoding: while true {
@@ -337,7 +332,6 @@ struct JSONParser {
             case .error: throw error("invalid UTF-8 in string")
             }
         }
-        buffer.append(contentsOf: run)
     }
 
     private mutating func parseHexQuad() throws(SyntaxError) -> UInt32 {

@@ -6,5 +6,5 @@
 /// It is a SHA-256 over ModuleHost's Swift sources, comments and blank lines left out (see Scripts/abi-identity.sh).
 package enum ABIIdentity {
     /// 64 lowercase hex digits.
-    package static let current = "8e381f48846b00525987fde045e7686f3989621f83ac69409f0a29efc4a1850a"
+    package static let current = "650af7a226269d554d9328ad823e7b5ddf854896f59b31e96ea091bc254a0f77"
 }

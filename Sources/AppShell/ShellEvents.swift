@@ -45,7 +45,7 @@ final class ShellEvents: Sendable {
         var sources: [DispatchSourceSignal] = []
         let handler = onSignal
         let received = received
-        SignalExit.untilDispatchTakesOver {
+        SignalHandover.run {
             for number in [SIGINT, SIGTERM] {
                 let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
                 source.setEventHandler {

@@ -27,39 +27,10 @@ enum SignalExit {
         install(quietExit)
     }
 
-    /// Until dispatch's signal sources take SIGINT and SIGTERM over (Linux): ``install()``, then, after `makeSources`
-    /// made and resumed them, a wait (of microseconds) until dispatch's handlers replaced this one.
-    ///
-    /// Dispatch installs its handlers on its own thread some time after a source is resumed. A signal before then
-    /// ends the program at once (nothing has started yet), rather than being lost: with `SIG_IGN` there, as
-    /// kqueue-based dispatch needs, Linux would discard it.
-    static func untilDispatchTakesOver(_ makeSources: () -> Void) {
-        #if os(Linux)
-        install()
-        makeSources()
-        let clock = ContinuousClock()
-        let deadline = clock.now.advanced(by: .seconds(5))
-        while [SIGINT, SIGTERM].contains(where: isStillHandled), clock.now < deadline { _ = sched_yield() }
-        #else
-        signal(SIGINT, SIG_IGN)
-        signal(SIGTERM, SIG_IGN)
-        makeSources()
-        #endif
-    }
-
     /// The handler ``install()`` sets: `_exit` with the signal's status.
-    private static let quietExit: @convention(c) (Int32) -> Void = { number in
+    static let quietExit: @convention(c) (Int32) -> Void = { number in
         _exit(StartupRunner.exitCode(for: number).rawValue)
     }
-
-    #if os(Linux)
-    /// Whether `number`'s handler is still ``quietExit``.
-    private static func isStillHandled(_ number: Int32) -> Bool {
-        var current = sigaction()
-        guard sigaction(number, nil, &current) == 0, let handler = current.__sigaction_handler.sa_handler else { return false }
-        return unsafeBitCast(handler, to: UnsafeRawPointer.self) == unsafeBitCast(quietExit, to: UnsafeRawPointer.self)
-    }
-    #endif
 
     /// From now on a signal ends the program at once, first saying that it interrupted the reading of the
     /// manifest (in colour when `colored`, as the console would).

@@ -41,10 +41,12 @@ let package = Package(
             linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"], .when(platforms: [.linux]))]
         ),
 
-        .testTarget(name: "ModuleHostTests", dependencies: ["ModuleHost", "ModuleHostTesting"]),
+        // What this package's own tests share (a seeded generator); not a product.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "ModuleHostTests", dependencies: ["ModuleHost", "ModuleHostTesting", "TestSupport"]),
         .testTarget(name: "AuthModuleTests", dependencies: ["AuthModule", "AuthInterface", "ModuleHost", "ModuleHostTesting"]),
-        .testTarget(name: "NumbersModuleTests", dependencies: ["NumbersModule", "NumbersInterface", "ModuleHost", "ModuleHostTesting"]),
-        .testTarget(name: "AppShellTests", dependencies: ["AppShell", "ModuleHostTesting"]),
+        .testTarget(name: "NumbersModuleTests", dependencies: ["NumbersModule", "NumbersInterface", "ModuleHost", "ModuleHostTesting", "TestSupport"]),
+        .testTarget(name: "AppShellTests", dependencies: ["AppShell", "ModuleHostTesting", "TestSupport"]),
         // Holds the package's shape: which targets may depend on and import which (reads dump-package and the sources).
         .testTarget(name: "PackageShapeTests", dependencies: ["ModuleHostTesting"]),
     ],

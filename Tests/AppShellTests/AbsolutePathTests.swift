@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import AppShell
+import TestSupport
 
 /// ``AbsolutePath`` resolves a command line's path on its bytes exactly as the shell did with `URL`
 /// (`URL(fileURLWithPath:relativeTo:).standardizedFileURL.path`), which it no longer builds on the way to a listing.
@@ -40,22 +41,5 @@ struct AbsolutePathTests {
 
     @Test func theWorkingDirectoryIsTheOneFoundationReports() {
         #expect(AbsolutePath.workingDirectory() == FileManager.default.currentDirectoryPath)
-    }
-}
-
-/// A small seeded generator (SplitMix64), so random tests replay.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

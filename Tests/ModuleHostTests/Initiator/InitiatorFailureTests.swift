@@ -120,13 +120,7 @@ struct InitiatorFailureTests {
     @Test func cancellingStartCancelsRunningAndPendingOperations() async throws {
         let started = Latch()
         let release = Latch()
-        let initiator = Initiator(maxConcurrentOperations: 2)
-        try initiator.add("slow", priority: .asyncHigh) {
-            started.open()
-            await release.waitIgnoringCancellation()
-        }
-        try initiator.add("afterSlow", priority: .asyncHigh, dependencies: ["slow"]) {}
-        try initiator.add("later", priority: .low) {}
+        let initiator = try Initiator.slowWithFollowers(started: started, release: release)
         let task = Task { try await initiator.start() }
         try await started.wait()
         task.cancel()

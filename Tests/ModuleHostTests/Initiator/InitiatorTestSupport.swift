@@ -153,3 +153,19 @@ extension StartupReport {
     /// The state of an operation, or `nil` when the report has no such operation.
     func state(_ identifier: String) -> OperationRecord.State? { record(identifier)?.state }
 }
+
+extension Initiator {
+    /// An initiator of two at a time with three operations: `slow` (`.asyncHigh`) opens `started` and then waits
+    /// for `release`, ignoring cancellation; `afterSlow` depends on it; `later` runs in the `.low` phase. For
+    /// tests that cancel while `slow` runs.
+    static func slowWithFollowers(started: Latch, release: Latch) throws -> Initiator {
+        let initiator = Initiator(maxConcurrentOperations: 2)
+        try initiator.add("slow", priority: .asyncHigh) {
+            started.open()
+            await release.waitIgnoringCancellation()
+        }
+        try initiator.add("afterSlow", priority: .asyncHigh, dependencies: ["slow"]) {}
+        try initiator.add("later", priority: .low) {}
+        return initiator
+    }
+}

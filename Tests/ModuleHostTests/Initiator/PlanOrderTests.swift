@@ -1,18 +1,6 @@
 import Testing
 @testable import ModuleHost
-
-/// A small seeded generator, so that every run checks the same random cases.
-private struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+import TestSupport
 
 /// The plan order by definition: repeatedly place the ready operation with the smallest (phase, registration
 /// index), found by a linear scan.
@@ -32,7 +20,7 @@ private func naiveOrder(_ operations: [StartupOperation]) -> [String] {
 
 /// `count` operations over every phase whose dependencies follow a hidden random topological order, so that
 /// many point at operations registered later (which the ready queue keeps in its heap).
-private func randomOperations(count: Int, generator: inout SeededGenerator) -> [StartupOperation] {
+private func randomOperations(count: Int, generator: inout SplitMix64) -> [StartupOperation] {
     let hidden = Array(0..<count).shuffled(using: &generator)  // hidden[k] is the k-th in a valid order
     var priorities = [Initiator.Priority](repeating: .high, count: count)
     var rank = 0
@@ -55,7 +43,7 @@ private func randomOperations(count: Int, generator: inout SeededGenerator) -> [
 @Suite("Initiator: plan order and the ready queue")
 struct PlanOrderTests {
     @Test func readyQueuePopsTheSmallestKeyEvenBelowItsCursor() {
-        var generator = SeededGenerator(state: 16)
+        var generator = SplitMix64(seed: 16)
         for _ in 0..<50 {
             let keyCount = Int.random(in: 1...300, using: &generator)
             var queue = ReadyQueue(keyCount: keyCount)
@@ -82,7 +70,7 @@ struct PlanOrderTests {
     }
 
     @Test func planOrderIsTheSmallestReadyPhaseThenRegistrationIndex() throws {
-        var generator = SeededGenerator(state: 0x16)
+        var generator = SplitMix64(seed: 0x16)
         for _ in 0..<40 {
             let operations = randomOperations(count: Int.random(in: 1...120, using: &generator), generator: &generator)
             let plan = try StartupPlan(operations: operations)
@@ -91,7 +79,7 @@ struct PlanOrderTests {
     }
 
     @Test func planPositionsAndPhaseRangesMatchTheOrder() throws {
-        var generator = SeededGenerator(state: 0x61)
+        var generator = SplitMix64(seed: 0x61)
         for _ in 0..<20 {
             let operations = randomOperations(count: Int.random(in: 1...80, using: &generator), generator: &generator)
             let plan = try StartupPlan(operations: operations)

@@ -1,5 +1,6 @@
 import Testing
 @testable import NumbersModule
+import TestSupport
 
 @Suite("Factorisation and divisor sums")
 struct FactorizationTests {

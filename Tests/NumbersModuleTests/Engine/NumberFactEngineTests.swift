@@ -2,6 +2,7 @@ import NumbersInterface
 import Foundation
 import Testing
 @testable import NumbersModule
+import TestSupport
 
 @Suite("Number facts")
 struct NumberFactEngineTests {

@@ -1,5 +1,6 @@
 import Testing
 @testable import NumbersModule
+import TestSupport
 
 @Suite("Sequences, roots, digits")
 struct NumberTheoryTests {

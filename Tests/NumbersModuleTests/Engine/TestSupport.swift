@@ -1,22 +1,5 @@
 @testable import NumbersModule
 
-/// SplitMix64: a tiny, seedable, reproducible generator for tests. Each test makes its own.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// A plain sieve of Eratosthenes, written independently of the engine's, as a test oracle.
 func referenceSieve(upTo limit: Int) -> [Bool] {
     var isPrime = [Bool](repeating: true, count: limit + 1)

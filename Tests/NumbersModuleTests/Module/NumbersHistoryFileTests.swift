@@ -5,6 +5,7 @@ import Testing
 
 @testable import NumbersModule
 import ModuleHostTesting
+import TestSupport
 
 /// Issue 13, point 10: writer and reader agree on the history file's bound, a file that cannot be used is never
 /// overwritten, and history entries are printed with control characters escaped.

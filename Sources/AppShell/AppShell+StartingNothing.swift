@@ -18,8 +18,13 @@ extension AppShell {
     /// commands the manifest's modules declare when it can be read.
     func help(_ topic: String?, _ invocation: Invocation) -> ExitCode {
         let help = HelpText(width: TerminalWidth.current(), moduleCommands: HostRuntime.moduleCommandsQuietly(invocation) ?? [])
-        if invocation.json, topic == nil {
-            console.json("help", help.entries())
+        if invocation.json {
+            let entries = help.entries().filter { topic == nil || $0.name == topic }
+            guard !entries.isEmpty else {
+                console.jsonError("no subcommand or module command named \(DisplayText.quoted(topic ?? "", with: "'"))", exitStatus: .usage)
+                return .usage
+            }
+            console.json("help", entries)
             return .ok
         }
         guard let topic else {

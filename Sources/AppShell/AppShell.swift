@@ -55,11 +55,25 @@ struct AppShell {
         do {
             invocation = try Invocation.parse(arguments)
         } catch {
-            console.error(error.message)
-            console.diagnostic("Usage: " + HelpText.usage(of: error.subcommand))
-            console.diagnostic("Run 'app-shell \(error.subcommand.map { "help \($0)" } ?? "--help")' for usage.")
+            return reportUsage(error, json: Invocation.asksForJSON(arguments))
+        }
+        return await AppShell(console: console.jsonMode(invocation.json)).dispatch(invocation)
+    }
+
+    /// A command line that cannot be parsed: the problem and how to get help, or under `--json` one error document.
+    private func reportUsage(_ error: Invocation.UsageError, json: Bool) -> ExitCode {
+        guard !json else {
+            console.jsonMode(true).jsonError(error.message, exitStatus: .usage)
             return .usage
         }
+        console.error(error.message)
+        console.diagnostic("Usage: " + HelpText.usage(of: error.subcommand))
+        console.diagnostic("Run 'app-shell \(error.subcommand.map { "help \($0)" } ?? "--help")' for usage.")
+        return .usage
+    }
+
+    /// Runs the subcommand `invocation` names.
+    nonisolated(nonsending) private func dispatch(_ invocation: Invocation) async -> ExitCode {
         switch invocation.command {
         case .open(let url):
             return await open(url, invocation)

@@ -5,10 +5,10 @@ extension Console {
     /// error. A payload that cannot be encoded is reported as an error instead.
     func json<Payload: Encodable>(_ type: String, _ payload: Payload, toError: Bool = false) {
         do {
-            let line = try JSONDocument(type, payload).line()
-            toError ? diagnostic(line) : out(line)
+            writeLine(try JSONDocument(type, payload).line(), toError: toError)
         } catch {
-            self.error("the \(type) cannot be printed as JSON: \(error)")
+            let message = JSONDocument("error", ["message": "the \(type) cannot be printed as JSON"])
+            writeLine((try? message.line()) ?? #"{"type":"error"}"#, toError: true)
         }
     }
 

@@ -14,6 +14,11 @@ import Darwin
 
 /// Where the shell writes: results to standard output, errors and progress to standard error.
 /// Colours only on a terminal, and never when `NO_COLOR` is set.
+///
+/// Under `--json` (``isJSON``) every line it writes, on both streams, is one JSON document: ``json(_:_:toError:)``
+/// writes a document, and a plain line given to ``out(_:)``, ``error(_:)``, ``warning(_:)`` or ``diagnostic(_:)``
+/// becomes one (types `text`, `error`, `warning` and `notice`), so no path can print plain text by forgetting to
+/// check the mode.
 struct Console: Sendable {
     /// ANSI styles used by the shell.
     enum Style: String, Sendable {
@@ -24,6 +29,8 @@ struct Console: Sendable {
     let errorIsTerminal: Bool
     let inputIsTerminal: Bool
     let colorAllowed: Bool
+    /// Whether `--json` was asked for.
+    private(set) var isJSON = false
 
     static func standard() -> Console {
         let noColor = EnvironmentVariable.isSetAndNotEmpty("NO_COLOR")
@@ -32,8 +39,15 @@ struct Console: Sendable {
                        inputIsTerminal: isatty(STDIN_FILENO) == 1, colorAllowed: !noColor && !dumb)
     }
 
-    var outputColor: Bool { colorAllowed && outputIsTerminal }
-    var errorColor: Bool { colorAllowed && errorIsTerminal }
+    /// This console, writing JSON documents when `json` is true.
+    func jsonMode(_ json: Bool) -> Console {
+        var copy = self
+        copy.isJSON = json
+        return copy
+    }
+
+    var outputColor: Bool { colorAllowed && outputIsTerminal && !isJSON }
+    var errorColor: Bool { colorAllowed && errorIsTerminal && !isJSON }
 
     func styled(_ text: String, _ style: Style, forError: Bool = false) -> String {
         (forError ? errorColor : outputColor) ? "\u{1B}[\(style.rawValue)m\(text)\u{1B}[0m" : text
@@ -41,6 +55,7 @@ struct Console: Sendable {
 
     /// Writes a result line to standard output.
     func out(_ text: String = "") {
+        if isJSON { return json("text", ["text": text]) }
         write(text + "\n", to: STDOUT_FILENO)
     }
 
@@ -51,6 +66,7 @@ struct Console: Sendable {
 
     /// Writes an error line to standard error, prefixed `error:`.
     func error(_ text: String) {
+        if isJSON { return json("error", ["message": text], toError: true) }
         write(errorLine(text), to: STDERR_FILENO)
     }
 
@@ -61,17 +77,24 @@ struct Console: Sendable {
 
     /// Writes a warning or notice line to standard error.
     func warning(_ text: String) {
+        if isJSON { return json("warning", ["message": text], toError: true) }
         write(styled("warning:", .yellow, forError: true) + " " + text + "\n", to: STDERR_FILENO)
     }
 
     /// Writes a raw line to standard error (progress, diagnostics that carry their own prefix).
     func diagnostic(_ text: String) {
+        if isJSON { return json("notice", ["message": text], toError: true) }
         write(text + "\n", to: STDERR_FILENO)
     }
 
-    /// Writes text to standard error without a newline (progress that redraws itself).
+    /// Writes text to standard error without a newline (progress that redraws itself); nothing under `--json`.
     func diagnosticPartial(_ text: String) {
-        if !text.isEmpty { write(text, to: STDERR_FILENO) }
+        if !text.isEmpty, !isJSON { write(text, to: STDERR_FILENO) }
+    }
+
+    /// Writes a finished line as it is (a JSON document).
+    func writeLine(_ line: String, toError: Bool) {
+        write(line + "\n", to: toError ? STDERR_FILENO : STDOUT_FILENO)
     }
 
     private func write(_ text: String, to descriptor: Int32) {

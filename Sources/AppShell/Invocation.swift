@@ -55,6 +55,12 @@ struct Invocation: Equatable, Sendable {
         return try parser.invocation()
     }
 
+    /// Whether `arguments` ask for `--json` among their options (before any `--`), for a command line that cannot
+    /// be parsed: its error is then a JSON document too.
+    static func asksForJSON(_ arguments: [String]) -> Bool {
+        arguments.prefix { $0 != "--" }.contains { $0 == "--json" }
+    }
+
     /// The subcommands the shell handles itself, in ``CommandLineTable`` order; no module command may take these names.
     static var subcommands: [String] { CommandLineTable.subcommands.map { $0.name } }
 

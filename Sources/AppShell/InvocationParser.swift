@@ -34,7 +34,7 @@ struct InvocationParser {
         guard let option = CommandLineTable.option(long: name) else {
             let known = CommandLineTable.options.map { "--\($0.long)" }
             let hint = Suggestions.closest(to: "--" + name, in: known).map { "; did you mean \($0)?" } ?? ""
-            throw Invocation.UsageError(message: "unknown option '--\(name)'\(hint)")
+            throw Invocation.UsageError(message: "unknown option \(DisplayText.quoted("--" + name, with: "'"))\(hint)")
         }
         if option.isFlag {
             guard inline == nil else { throw Invocation.UsageError(message: "the flag --\(name) takes no value") }
@@ -53,7 +53,7 @@ struct InvocationParser {
         while let letter = letters.first {
             letters = letters.dropFirst()
             guard let option = CommandLineTable.option(short: letter) else {
-                throw Invocation.UsageError(message: "unknown option '-\(letter)'" + (argument.count > 2 ? " in '\(argument)'" : ""))
+                throw Invocation.UsageError(message: "unknown option \(DisplayText.quoted("-\(letter)", with: "'"))" + (argument.count > 2 ? " in \(DisplayText.quoted(argument, with: "'"))" : ""))
             }
             if option.isFlag {
                 given.append((option, nil))
@@ -97,7 +97,7 @@ struct InvocationParser {
         let wantsHelp = given.contains { $0.option.long == "help" }
         if let script = given.first(where: { $0.option.long == "generate-completion-script" })?.value {
             guard let shell = CompletionScript.Shell(rawValue: script) else {
-                throw Invocation.UsageError(message: "unknown shell '\(script)'; expected bash, zsh or fish")
+                throw Invocation.UsageError(message: "unknown shell \(DisplayText.quoted(script, with: "'")); expected bash, zsh or fish")
             }
             invocation.command = .completionScript(shell)
             return (.help, "help")
@@ -116,7 +116,7 @@ struct InvocationParser {
             return (wantsHelp ? .help : .moduleCommand, name)
         }
         if subcommand.kind == .help {
-            guard rest.count <= 1 else { throw Invocation.UsageError(message: "unexpected argument '\(rest[1])' after help", subcommand: "help") }
+            guard rest.count <= 1 else { throw Invocation.UsageError(message: "unexpected argument \(DisplayText.quoted(rest[1], with: "'")) after help", subcommand: "help") }
             invocation.command = .help(rest.first)
             return (.help, "help")
         }
@@ -127,7 +127,7 @@ struct InvocationParser {
             return (.open, name)
         }
         guard rest.isEmpty else {
-            throw Invocation.UsageError(message: "unexpected argument '\(rest[0])' after \(name)", subcommand: name)
+            throw Invocation.UsageError(message: "unexpected argument \(DisplayText.quoted(rest[0], with: "'")) after \(name)", subcommand: name)
         }
         if wantsHelp {
             invocation.command = .help(name)
@@ -156,7 +156,7 @@ struct InvocationParser {
         case "verbose": invocation.verbose = true
         case "format":
             guard let format = Invocation.GraphFormat(rawValue: text) else {
-                throw Invocation.UsageError(message: "unknown graph format '\(text)'; expected dot or mermaid", subcommand: subcommand)
+                throw Invocation.UsageError(message: "unknown graph format \(DisplayText.quoted(text, with: "'")); expected dot or mermaid", subcommand: subcommand)
             }
             invocation.command = .graph(format)
         default: break

@@ -67,6 +67,31 @@ struct SessionForgeryTests {
         }
     }
 
+    /// Issue 28, point 3: a copy of `session.json` taken before `logout` (a backup, a sync) signed the user in
+    /// again after it, until it expired. Logging out now deletes the key that signed it.
+    @Test func aSessionFileSavedBeforeLogoutIsRejectedAfterIt() async throws {
+        try await withTemporaryDirectory { directory in
+            let clock = FakeClock()
+            let auth = try makeAuthenticator(in: directory, clock: clock)
+            _ = try await auth.logIn(username: "alice", password: Fixtures.alicePassword)
+            let saved = try Data(contentsOf: directory.sessionFile)
+            let restoredBefore = try makeAuthenticator(in: directory, clock: clock)
+            _ = restoredBefore.restoreSession()
+            #expect(restoredBefore.state.user?.username == "alice", "the saved copy is a genuine session before logout")
+            await auth.logOut()
+            try saved.write(to: directory.sessionFile)
+            let replay = try makeAuthenticator(in: directory, clock: clock)
+            let diagnostics = replay.restoreSession()
+            #expect(replay.state.user == nil, "a session saved before logout signed alice in again: \(diagnostics)")
+            #expect(!diagnostics.map(\.code).contains(.sessionRestored))
+            // A new log-in works, with a new key.
+            _ = try await replay.logIn(username: "alice", password: Fixtures.alicePassword)
+            let later = try makeAuthenticator(in: directory, clock: clock)
+            _ = later.restoreSession()
+            #expect(later.state.user?.username == "alice")
+        }
+    }
+
     @Test func editingTheTimesOfAnExpiredSessionDoesNotReviveIt() async throws {
         try await withTemporaryDirectory { directory in
             let clock = FakeClock()

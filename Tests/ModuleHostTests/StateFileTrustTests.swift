@@ -147,13 +147,37 @@ struct StateFileTrustTests {
         let directory = try TemporaryDirectory()
         let state = directory.url.appendingPathComponent("state")
         try FileManager.default.createDirectory(at: state, withIntermediateDirectories: true)
-        #expect(chmod(state.path, 0o777) == 0)
+        #expect(chmod(state.path, 0o755) == 0)
         let (log, report) = notices()
         let file = StateFile(url: state.appendingPathComponent("data.json"), maximumSize: 1024, replace: StateFile.rename, notice: report)
         #expect(try file.read() == nil)
         let mode = try FileManager.default.attributesOfItem(atPath: state.path)[.posixPermissions] as? NSNumber
         #expect(mode?.intValue == 0o700)
-        #expect(log.withLock { $0 } == ["the state directory \(state.path) was open to other users (mode 0777); its mode is now 0700"])
+        #expect(log.withLock { $0 } == ["the state directory \(state.path) was readable by other users (mode 0755); its mode is now 0700"])
+    }
+
+    /// Issue 28, point 1: pointing the state directory at a shared folder used to chmod it to 0700, silently,
+    /// even for a read: `/tmp` went from 1777 to 700, locking every other user out. A shared folder is refused,
+    /// for reads and writes alike, and its mode is left as it was.
+    @Test(arguments: [0o1777, 0o2775, 0o777, 0o770, 0o3770])
+    func aSharedFolderIsRefusedAndLeftAsItIs(mode: Int) throws {
+        let directory = try TemporaryDirectory()
+        let shared = directory.url.appendingPathComponent("shared")
+        try FileManager.default.createDirectory(at: shared, withIntermediateDirectories: true)
+        #expect(chmod(shared.path, mode_t(mode)) == 0)
+        let (log, report) = notices()
+        let file = StateFile(url: shared.appendingPathComponent("data.json"), maximumSize: 1024, replace: StateFile.rename, notice: report)
+        let readError = try #require(throws: StateFileError.self) { try file.read() }
+        #expect(readError.code == .directoryUnavailable)
+        #expect(readError.message.contains("is shared (mode 0\(String(mode, radix: 8))"), "\(readError.message)")
+        #expect(readError.message.contains("Choose a folder of your own"))
+        let writeError = try #require(throws: StateFileError.self) { try file.write(Data("{}".utf8)) }
+        #expect(writeError.code == .directoryUnavailable)
+        var status = stat()
+        #expect(stat(shared.path, &status) == 0)
+        #expect(Int(status.st_mode & 0o7777) == mode, "the shared folder's mode changed")
+        #expect(log.withLock { $0 }.isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: file.url.path))
     }
 
     @Test func hmacSHA256MatchesRFC4231() throws {

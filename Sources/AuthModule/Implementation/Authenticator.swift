@@ -279,7 +279,7 @@ final class Authenticator: AuthService {
         notifier.enqueue(.authenticated(session.user))
     }
 
-    /// Ends `active`: updates the state, deletes the session file, reports the change.
+    /// Ends `active`: updates the state, revokes the session (its key and file), reports the change.
     private func end(_ active: ActiveSession, reason: NotAuthenticatedReason, in p: inout Protected) -> [AuthDiagnostic] {
         p.phase = .signedOut(reason)
         p.expiryTask?.cancel()
@@ -287,7 +287,7 @@ final class Authenticator: AuthService {
         broadcast(&p)
         notifier.enqueue(.deauthenticated(active.user, reason: reason))
         do {
-            try store.delete()
+            try store.revoke()
             return []
         } catch {
             let diagnostic = AuthDiagnostic(.warning, .sessionFileNotRemoved, "the session ended but \(error.message)")

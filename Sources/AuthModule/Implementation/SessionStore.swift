@@ -14,7 +14,8 @@ import ModuleHost
 /// unless owned by the effective user and closed to other writers (see `StateFile`).
 ///
 /// Sessions are signed: `session.key` (32 random bytes, mode 0600, created at the first log-in) keys an
-/// HMAC-SHA256 over the session, and a session whose MAC does not verify is rejected as forged.
+/// HMAC-SHA256 over the session, and a session whose MAC does not verify is rejected as forged. Ending a session
+/// deletes the key with the file (``revoke()``), so a copy of the file taken before is rejected too.
 struct SessionStore: Sendable {
     static let fileName = "session.json"
     /// Larger files are not session files.
@@ -174,6 +175,18 @@ struct SessionStore: Sendable {
     /// Deletes temporary files left by interrupted writes, if older than `age` seconds.
     func removeStaleTemporaryFiles(olderThan age: TimeInterval = 60) {
         file.removeStaleTemporaryFiles(olderThan: age)
+    }
+
+    /// Revokes every session signed so far: deletes the signing key, then the session file. A copy of the file
+    /// taken earlier (a backup, a sync) no longer verifies; the next log-in creates a new key. Missing files are
+    /// not an error.
+    func revoke() throws(AuthError) {
+        do {
+            try keyFile.remove()
+        } catch {
+            throw AuthError(.storageFailed, "the session could not be revoked: \(error.message)")
+        }
+        try delete()
     }
 
     /// Deletes the session file. A missing file is not an error.

@@ -94,7 +94,8 @@ extension JSONValueDecoder {
         var digits: [UInt8] = []
         var integerDigits: ArraySlice<UInt8> { digits[..<pointIndex] }
         private var pointIndex = 0
-        /// The exponent, clamped to ±100,000 (beyond that every result overflows or is 0 anyway).
+        /// The exponent, clamped to ±2^52: exact for any text that fits in memory, since a number with fewer digits
+        /// than that is an integer, 0 or an overflow alike for every exponent beyond it.
         var exponent = 0
 
         init?(_ text: ArraySlice<UInt8>) {
@@ -117,7 +118,7 @@ extension JSONValueDecoder {
                 var magnitude = 0
                 var any = false
                 while index < text.endIndex, let digit = Self.digit(text[index]) {
-                    magnitude = min(magnitude * 10 + Int(digit), 100_000)
+                    magnitude = min(magnitude * 10 + Int(digit), 1 << 52)
                     any = true
                     index += 1
                 }

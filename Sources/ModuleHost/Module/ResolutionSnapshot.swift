@@ -42,7 +42,12 @@ final class ResolutionSnapshot: @unchecked Sendable {
             (values + index).initialize(to: Unmanaged.passUnretained(box))
             boxes.append(box)
         }
-        self.modules = modules
+        // A copy in storage of its own: sharing the cache's, a later write to the cache under its lock would pass
+        // the copy-on-write check once this snapshot is gone, without an order Thread Sanitizer can see between
+        // that write and the lock-free reads of this one.
+        var ownModules = [ModuleIdentifier: any ModuleProtocol](minimumCapacity: modules.count)
+        for (identifier, module) in modules { ownModules[identifier] = module }
+        self.modules = ownModules
         self.boxes = boxes
         self.keys = keys
         self.values = values

@@ -31,6 +31,11 @@ extension PluginLoader {
         guard let resolved = realPath(candidate) else {
             throw refuse(.notFound, "the plugin library path \(candidate) cannot be resolved (a dangling symbolic link?)")
         }
+        guard resolved != directory else {
+            throw refuse(.notARegularFile,
+                         "\(DisplayText.quoted(library, with: "\"")) names the manifest's folder \(directory) itself, not a plugin library; "
+                            + "give the path of the library file, such as \"plugins/libGreeter.so\"")
+        }
         guard resolved.hasPrefix(directory.hasSuffix("/") ? directory : directory + "/") else {
             let lexical = URL(fileURLWithPath: candidate).standardizedFileURL.path
             let how = lexical.hasPrefix(directory + "/") || lexical.hasPrefix(manifestDirectory.standardizedFileURL.path + "/")

@@ -80,10 +80,13 @@ public struct RouteParameter: Sendable, Hashable {
         }
     }
 
-    /// A decimal integer with an optional leading `-`, and nothing else (no `+`, spaces or leading zeros beyond one).
-    private static func integer(from raw: String) -> Int? {
-        let digits = raw.hasPrefix("-") ? raw.utf8.dropFirst() : raw.utf8[...]
-        guard !digits.isEmpty, digits.count <= 20, digits.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
+    /// A decimal integer in its one canonical spelling: an optional leading `-`, then digits with no leading zero
+    /// (`0` alone, never `-0`, `007` or `+7`), so that each value has one URL, which redirect-loop detection compares.
+    static func integer(from raw: String) -> Int? {
+        let negative = raw.hasPrefix("-")
+        let digits = negative ? raw.utf8.dropFirst() : raw.utf8[...]
+        guard let first = digits.first, digits.count <= 20, digits.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
+        guard first != 0x30 || (digits.count == 1 && !negative) else { return nil }
         return Int(raw)
     }
 }

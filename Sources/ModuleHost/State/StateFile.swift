@@ -19,8 +19,9 @@ import Darwin
 /// one, never a partial one. The directory is created with mode 0700. Symbolic links are not followed.
 ///
 /// Nothing is trusted before it is checked: the state directory must be a real directory (not a symbolic link)
-/// owned by the effective user and writable by nobody else (when it is ours but open to others, its mode is set
-/// to 0700 and the repair reported); a state file must be a regular file (a FIFO, device or socket is refused
+/// owned by the effective user and not shared (a sticky, set-group-ID, or group- or world-writable folder is
+/// refused and left as it is; one that is ours and only readable by others is set to 0700 and the repair
+/// reported); a state file must be a regular file (a FIFO, device or socket is refused
 /// without blocking) owned by the effective user and writable by nobody else; a secret file also readable by
 /// nobody else.
 public struct StateFile: Sendable {
@@ -115,8 +116,8 @@ public struct StateFile: Sendable {
     }
 
     /// Checks the state directory: `false` when it does not exist; throws when it is a symbolic link, not a
-    /// directory, owned by another user, or (not ours and) open to others. Ours but open to others: set to 0700,
-    /// and the repair reported.
+    /// directory, owned by another user, or shared (see `sharing(_:)`); its mode is then left alone. Ours, not
+    /// shared, but readable by others: set to 0700, and the repair reported.
     package func checkDirectory() throws(StateFileError) -> Bool {
         let path = directory.path
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_DIRECTORY | O_NONBLOCK)
@@ -150,15 +151,37 @@ public struct StateFile: Sendable {
                                     + "\(euid); refusing to trust anything in it (remove it, or choose a state directory of your own)")
         }
         let mode = status.st_mode & 0o7777
+        if let sharing = Self.sharing(mode) {
+            throw StateFileError(.directoryUnavailable, path: path,
+                                 message: "the state directory \(path) is shared (mode 0\(String(mode, radix: 8)): \(sharing)); "
+                                    + "refusing to keep state in it or to change its mode. Choose a folder of your own, "
+                                    + "such as a new folder inside it, which is created with mode 0700")
+        }
         if mode & 0o077 != 0 {
             guard fchmod(fd, 0o700) == 0 else {
                 throw StateFileError(.directoryUnavailable, path: path,
                                      message: "the state directory \(path) is open to other users (mode 0\(String(mode, radix: 8))) "
                                         + "and its mode cannot be set to 0700: \(Self.reason())")
             }
-            notice("the state directory \(path) was open to other users (mode 0\(String(mode, radix: 8))); its mode is now 0700")
+            notice("the state directory \(path) was readable by other users (mode 0\(String(mode, radix: 8))); its mode is now 0700")
         }
         return true
+    }
+
+    /// Why a folder of mode `mode` is shared with other users, or `nil` when it is not: sticky (like `/tmp`),
+    /// set-group-ID (a group's shared folder), or writable by its group or others. Such a folder is someone
+    /// else's too, so its mode is not the app's to change.
+    static func sharing(_ mode: mode_t) -> String? {
+        var reasons: [String] = []
+        if mode & S_ISVTX != 0 { reasons.append("sticky, like /tmp") }
+        if mode & S_ISGID != 0 { reasons.append("set-group-ID, like a group's shared folder") }
+        switch mode & 0o022 {
+        case 0o022: reasons.append("writable by its group and others")
+        case 0o020: reasons.append("writable by its group")
+        case 0o002: reasons.append("writable by others")
+        default: break
+        }
+        return reasons.isEmpty ? nil : reasons.joined(separator: ", ")
     }
 
     /// Replaces the file's content atomically, creating the state directory (0700) if needed; the file is 0600.

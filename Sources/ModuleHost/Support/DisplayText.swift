@@ -18,6 +18,15 @@ package enum DisplayText {
         return text.unicodeScalars.map { isHidden($0) ? "\\u{\(String($0.value, radix: 16))}" : String($0) }.joined()
     }
 
+    /// ``printable(_:)`` line by line: line breaks (`\n`) and tabs stay, every other control or format character
+    /// is written as `\u{…}`. For text a module prints, which may span lines but must not drive the terminal.
+    package static func printableLines(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { isHidden($0) && $0 != "\n" && $0 != "\t" }) else { return text }
+        return text.unicodeScalars.map { scalar in
+            isHidden(scalar) && scalar != "\n" && scalar != "\t" ? "\\u{\(String(scalar.value, radix: 16))}" : String(scalar)
+        }.joined()
+    }
+
     /// `text` cut to at most `limit` bytes of UTF-8 (at a character's end) with "…" after it, or `text` itself when
     /// it fits: a key or a message from outside stays bounded in a report, however long it was.
     package static func clipped(_ text: String, to limit: Int) -> String {

@@ -37,7 +37,9 @@ enum SnapshotReaders {
     /// inside a read section.
     static func waitForGracePeriod() -> Bool {
         if readersEnterUnfenced, !ProcessMemoryBarrier.fence() { return false }
-        for slot in slots.withLock({ $0.all }) {
+        // A copy made under the lock, in storage of its own (`map`): iterating the shared array while `register`
+        // appends to it would be ordered only by the array's copy-on-write check, which Thread Sanitizer cannot see.
+        for slot in slots.withLock({ $0.all.map { $0 } }) {
             slot.waitUntilQuiescent()
         }
         return true

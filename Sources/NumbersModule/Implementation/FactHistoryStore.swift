@@ -5,6 +5,13 @@ import FoundationEssentials
 import Foundation
 #endif
 import ModuleHost
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The per-user fact histories, persisted as `numbers-history.json` in the state directory.
 ///
@@ -42,14 +49,12 @@ struct FactHistoryStore: Sendable {
     /// Moves the file at the first path to the second, failing if the second exists; `nil` on success, else why not.
     typealias MoveAside = @Sendable (_ from: String, _ to: String) -> String?
 
-    /// `FileManager.moveItem` (rename(2), refusing an existing destination).
+    /// rename(2), refusing an existing destination; the reason is the system's, in words.
     static let moveItem: MoveAside = { from, to in
-        do {
-            try FileManager.default.moveItem(atPath: from, toPath: to)
-            return nil
-        } catch {
-            return String(describing: error)
-        }
+        var status = stat()
+        guard lstat(to, &status) != 0 else { return "\(to) already exists" }
+        guard rename(from, to) == 0 else { return String(cString: strerror(errno)) }
+        return nil
     }
 
     /// The file's layout; `anonymous` use is stored under the empty user name.
@@ -90,6 +95,9 @@ struct FactHistoryStore: Sendable {
         let data: Data?
         do {
             data = try file.read()
+        } catch where error.code == .directoryUnavailable {
+            // The folder, not the file, is the problem: there is nothing to move aside, and nothing may be written.
+            return Loaded(warning: "history not restored and not saved: \(error.message)", writable: false)
         } catch {
             return setAside(because: error.message)
         }

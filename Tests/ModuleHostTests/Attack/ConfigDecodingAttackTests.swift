@@ -122,6 +122,19 @@ struct ConfigDecodingAttackTests {
         #expect(decoded.port == expected)
     }
 
+    /// Issue 28, point 2: the exponent was clamped to ±100,000 before the point was moved, so `1` followed by
+    /// 100,001 zeros and `e-100001` (exactly 1) was read as 10, and with 200,000 zeros the refusal said "found 1.0".
+    @Test(arguments: [100_001, 200_000])
+    func aLongMantissaWithALargeExponentIsReadExactly(zeros: Int) throws {
+        let one = "1" + String(repeating: "0", count: zeros) + "e-\(zeros)"
+        #expect(try ModuleConfiguration(json: Data("{\"port\": \(one)}".utf8)).decode(AttackPort.self).port == 1)
+        let tenth = "1" + String(repeating: "0", count: zeros) + "e-\(zeros + 1)"
+        #expect(!diagnostics("{\"port\": \(tenth)}", as: AttackPort.self).isEmpty, "0.1 read as an integer")
+        let huge = "1" + String(repeating: "0", count: zeros) + "e-\(zeros - 19)"
+        #expect(!diagnostics("{\"port\": \(huge)}", as: AttackPort.self).isEmpty, "10^19 fits no Int")
+        #expect(try ModuleConfiguration(json: Data("{\"port\": 0e99999999999999999999}".utf8)).decode(AttackPort.self).port == 0)
+    }
+
     /// The unknown-key report names the first twenty fields asked for and counts the rest (it used to list them
     /// all, sorted again, in every problem: 20,000 keys asked and 2,000 unknown fields took 15 s).
     @Test func theUnknownKeyReportNamesTwentyFieldsAndCountsTheRest() {

@@ -244,6 +244,26 @@ struct WarmResolveAttackTests {
         #expect(SnapshotReaders.slotCount - before < 64, "slots grew to \(SnapshotReaders.slotCount) from \(before)")
     }
 
+    /// Issue 28: under Thread Sanitizer, a stress of lock-free resolves reported races between a slot's
+    /// registration (appending under the lock) and a grace period iterating a copy of the list that shared its
+    /// storage, and between the cache's writes and a snapshot that shared the cache's storage. Both copy now; this
+    /// races the first directly, and `.ci/run`'s sanitizer pass fails on any report.
+    @Test func slotRegistrationRacesGracePeriods() async {
+        let stop = Atomic<Bool>(false)
+        let waits = Atomic<Int>(0)
+        let waiter = onNewThread {
+            while !stop.load(ordering: .relaxed) {
+                if SnapshotReaders.waitForGracePeriod() { waits.add(1, ordering: .relaxed) }
+            }
+        }
+        for _ in 0..<100 {
+            #expect(await onThreads(12, seconds: 20) { _ in _ = SnapshotReaders.currentSlot() })
+        }
+        stop.store(true, ordering: .relaxed)
+        #expect(await waiter.waited(seconds: 20))
+        #expect(waits.load(ordering: .relaxed) > 0)
+    }
+
     // MARK: Re-entrancy
 
     @Test func resolvesFromEveryHookOfAModule() async throws {

@@ -49,6 +49,30 @@ struct ModuleCommandTests {
         #expect(manager.modules.allSatisfy { $0.state == .registered })
     }
 
+    // MARK: Escaping
+
+    /// Issue 28, point 4: `fact <arg>` repeated an argument it could not read back raw, so escape sequences from
+    /// the command line reached the terminal. The library's command path escapes whatever a module prints: its
+    /// output's text, its error's message and every line it writes, keeping line breaks and tabs.
+    @Test func whatACommandPrintsCannotDriveTheTerminal() async throws {
+        let manager = try manager("CommandAlphaModule")
+        let hostile = "\u{1B}]0;pwned\u{07}\u{1B}[2J\u{202E}"
+        let io = ScriptedCommandIO(lines: [hostile + "\tAda"], secrets: [""])
+        let output = try await run("echo", [hostile, "two\nlines"], in: manager, io: io)
+        let written = io.written.joined(separator: "\n")
+        for text in [output.text, written] {
+            #expect(!text.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{07}" || $0 == "\u{202E}" }, "\(text.debugDescription)")
+        }
+        #expect(output.text == "hello \\u{1b}]0;pwned\\u{7}\\u{1b}[2J\\u{202e}\tAda")
+        #expect(written == "arguments: \\u{1b}]0;pwned\\u{7}\\u{1b}[2J\\u{202e} two\nlines")
+        let refusing = try self.manager("CommandRefusingModule")
+        let error = await #expect(throws: ModuleCommandError.self) { try await run("refuse", [hostile], in: refusing) }
+        #expect(error?.code == .usage)
+        #expect(error?.message == "'\\u{1b}]0;pwned\\u{7}\\u{1b}[2J\\u{202e}' is not a word\nsee: help")
+        let unknown = await #expect(throws: ModuleCommandError.self) { try await run("no\u{1B}[2Jpe", in: manager) }
+        #expect(unknown?.message == "unknown command 'no\\u{1b}[2Jpe'")
+    }
+
     // MARK: Running
 
     @Test func runningACommandLoadsItsModuleOnceAndPassesArgumentsAndIOThrough() async throws {
@@ -199,4 +223,15 @@ struct ModuleCommandTests {
         try manager.register(CommandBetaModule.self)
         #expect(manager.moduleCommands().map(\.command.name) == ["echo", "deny", "explode", "needs-missing", "usage-check", "beta"])
     }
+}
+
+/// Declares `refuse`, whose usage error repeats its argument raw, as a careless module would.
+final class CommandRefusingModule: ModuleCommandsProviding {
+    static let moduleIdentifier: ModuleIdentifier = "test.commands.refusing"
+    static let commands: [ModuleCommand] = [
+        ModuleCommand("refuse", summary: "refuses its argument, repeating it") { context in
+            throw ModuleCommandError(.usage, "'\(context.arguments.joined())' is not a word\nsee: help")
+        },
+    ]
+    init() {}
 }

@@ -168,6 +168,11 @@ struct RouterTests {
         ("/alpha/items/abc", "the parameter \"id\" is 'abc'; expected an integer in 1...100"),
         ("/alpha/items/101", "the parameter \"id\" is '101'; expected an integer in 1...100"),
         ("/alpha/items/+5", "expected an integer in 1...100"),
+        // Issue 28, point 6: these opened, each spelling with its own canonical URL.
+        ("/alpha/items/007", "the parameter \"id\" is '007'; expected an integer in 1...100"),
+        ("/alpha/items/00000000000000000001", "expected an integer in 1...100"),
+        ("/alpha/items/-0", "expected an integer in 1...100"),
+        ("/alpha/items/0", "expected an integer in 1...100"),
         ("/alpha/items/5?format=wide", "the query item \"format\" is 'wide'; expected one of \"short\", \"long\""),
         ("/alpha/items/5?colour=red", "the query item \"colour\" is not one the route reads; it reads \"format\""),
         ("/alpha/search", "the query item \"q\" is missing"),
@@ -179,6 +184,17 @@ struct RouterTests {
         let error = try #require(await failure(url, in: manager))
         #expect(error.code == .invalidParameter, "\(url)")
         #expect(error.message.contains(message), "\(error.message)")
+    }
+
+    /// Issue 28, point 6: `/numbers/fact/007`, a 20-digit zero-padded 1 and `-0` all opened, each spelling with a
+    /// canonical URL of its own. An integer has one spelling.
+    @Test(arguments: [("0", 0 as Int?), ("7", 7), ("-5", -5), ("100", 100), ("9223372036854775807", Int.max),
+                      ("-9223372036854775808", Int.min), ("007", nil), ("00", nil), ("-0", nil), ("-07", nil),
+                      ("00000000000000000001", nil), ("+7", nil), ("", nil), ("-", nil), ("9223372036854775808", nil)])
+    func anIntegerParameterHasOneSpelling(raw: String, expected: Int?) {
+        #expect(RouteParameter.integer(from: raw) == expected, "\(raw)")
+        let decoded = RouteParameter.integer("n").decode(raw)
+        if let expected { #expect(decoded == .integer(expected)) } else { #expect(decoded == nil, "\(raw)") }
     }
 
     @Test func percentEncodedTextIsDecoded() async throws {

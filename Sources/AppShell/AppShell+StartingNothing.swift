@@ -62,7 +62,7 @@ extension AppShell {
         // Plugins are checked by reading their files; validation runs none of their code.
         let runtime = try loadStartingNothing(invocation, loadingPlugins: false)
         let plan = try runtime.plan()
-        let modules = runtime.manager.modules.count
+        let modules = runtime.moduleCount
         if runtime.diagnosticOutput == .validationDocument {
             runtime.printVerdict([], plan: plan)
             return .ok
@@ -75,6 +75,13 @@ extension AppShell {
     func modules(_ invocation: Invocation) throws(HostRuntime.Stop) -> ExitCode {
         let runtime = try loadStartingNothing(invocation)
         Listings(console: console, json: invocation.json).modules(runtime.manager.modules)
+        return .ok
+    }
+
+    /// `app-shell services`: the services the manifest's modules provide, none of them loaded.
+    func services(_ invocation: Invocation) throws(HostRuntime.Stop) -> ExitCode {
+        let runtime = try loadStartingNothing(invocation)
+        Listings(console: console, json: invocation.json).services(runtime.manager)
         return .ok
     }
 

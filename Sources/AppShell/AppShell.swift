@@ -91,6 +91,8 @@ struct AppShell {
             return startingNothing { () throws(HostRuntime.Stop) in try validate(invocation) }
         case .modules:
             return startingNothing { () throws(HostRuntime.Stop) in try modules(invocation) }
+        case .services:
+            return startingNothing { () throws(HostRuntime.Stop) in try services(invocation) }
         case .graph(let format):
             return startingNothing { () throws(HostRuntime.Stop) in try graph(format, invocation) }
         case .routes:

@@ -22,6 +22,11 @@ struct HostRuntime: Sendable {
     var diagnosticOutput: DiagnosticOutput = .text
     /// The manifest's warnings (`validate --json` lists them with its verdict).
     var warnings: [ManifestDiagnostic] = []
+    /// The plugin modules `validate` checked without loading them (so they are not among the manager's modules).
+    var pluginModulesNotLoaded = 0
+
+    /// Every module of the manifest: those registered, and the plugin modules checked without being loaded.
+    var moduleCount: Int { manager.modules.count + pluginModulesNotLoaded }
 
     /// How problems are printed: as text, as `diagnostic` documents on standard error (`--json`), or inside the
     /// one `validation` document on standard output (`validate --json`).
@@ -52,8 +57,11 @@ struct HostRuntime: Sendable {
         let output = DiagnosticOutput(invocation)
         var runtime = HostRuntime(manager: manager, manifestPath: manifestPath, console: console, diagnosticOutput: output)
         do {
-            runtime.warnings = loadingPlugins ? try manager.registerModules(atPath: manifestPath)
-                : try manager.registerModulesWithoutPlugins(atPath: manifestPath)
+            if loadingPlugins {
+                runtime.warnings = try manager.registerModules(atPath: manifestPath)
+            } else {
+                (runtime.warnings, runtime.pluginModulesNotLoaded) = try manager.registerModulesWithoutPlugins(atPath: manifestPath)
+            }
             if output != .validationDocument { runtime.warnings.forEach { runtime.print($0) } }
         } catch {
             let code: ExitCode = error.isFileNotFound ? .manifestNotFound : .badManifest
@@ -86,7 +94,7 @@ struct HostRuntime: Sendable {
         let all = warnings.map(DiagnosticPayload.init) + diagnostics
         console.json("validation", ValidationPayload(
             file: manifestPath, valid: !all.contains { $0.severity == "error" },
-            modules: plan.map { _ in manager.modules.count }, startupOperations: plan?.operationCount, diagnostics: all))
+            modules: plan.map { _ in moduleCount }, startupOperations: plan?.operationCount, diagnostics: all))
     }
 
     /// The commands the manifest's modules declare, or `nil` when the manifest cannot be registered; prints nothing.

@@ -10,6 +10,8 @@ struct Invocation: Equatable, Sendable {
         case validate
         /// List the manifest's modules.
         case modules
+        /// List the services the manifest's modules provide.
+        case services
         /// Print the startup dependency graph.
         case graph(GraphFormat)
         /// List the routes the modules offer.

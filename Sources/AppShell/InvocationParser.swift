@@ -136,6 +136,7 @@ struct InvocationParser {
         invocation.command = switch subcommand.kind {
         case .validate: .validate
         case .modules: .modules
+        case .services: .services
         case .graph: .graph(.dot)
         case .routes: .routes
         default: .run

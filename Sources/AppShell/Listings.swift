@@ -22,20 +22,19 @@ struct Listings {
         }
     }
 
-    func services(_ bridge: ModuleBridge) {
+    /// Who provides what, read from the modules' declarations: listing loads nothing. A service's status is its
+    /// provider's state (`registered` until something uses it, then `loaded`, or `failed: <why>`).
+    func services(_ manager: ModuleManager) {
         struct Row: Codable {
             let service: String
             let provider: ModuleIdentifier
             let status: String
         }
-        let rows = bridge.services.map { service in
-            let status: String
-            do {
-                try bridge.verifyService(named: service.name)
-                status = "ok"
-            } catch {
-                status = "unavailable: \(error)"
-            }
+        var states: [ModuleIdentifier: ModuleDescription] = [:]
+        for module in manager.modules { states[module.identifier] = module }
+        let rows = manager.bridge.services.map { service in
+            let module = states[service.provider]
+            let status = module.map { $0.failure.map { "failed: \($0)" } ?? $0.state.rawValue } ?? "unknown"
             return Row(service: service.name, provider: service.provider, status: status)
         }
         if json { return console.json("services", rows) }

@@ -38,7 +38,7 @@ struct ShellCommands {
         switch name {
         case "help", "?": invocation.json ? printHelpJSON() : printHelp()
         case "modules": Listings(console: console, json: invocation.json).modules(manager.modules)
-        case "services": Listings(console: console, json: invocation.json).services(manager.bridge)
+        case "services": Listings(console: console, json: invocation.json).services(manager)
         case "startup":
             guard arguments.isEmpty || arguments == ["--full"] else { return fail("usage: startup [--full]", .usage) }
             startup(full: invocation.full || arguments == ["--full"])

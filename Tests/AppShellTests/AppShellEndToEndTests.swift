@@ -80,10 +80,13 @@ struct AppShellEndToEndTests {
             #expect(!text.contains("import ClockModule"), "\(file) imports ClockModule")
         }
         let workspace = try Workspace(manifest: #"{"modules": ["ClockModule.ClockModule"]}"#)
-        let result = try await workspace.run(["-q", "--json"], input: "services\nmodules\n")
+        // Listing reads declarations and loads nothing; `uptime` resolves ClockService through the bridge.
+        let result = try await workspace.run(["-q", "--json"], input: "services\nuptime\nservices\nmodules\n")
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains(#""service":"ClockInterface.ClockService""#))
-        #expect(result.stdout.contains(#""status":"ok""#))
+        #expect(result.stdout.contains(#""status":"registered""#))
+        #expect(result.stdout.contains(#""command":"uptime""#))
+        #expect(result.stdout.contains(#""status":"loaded""#))
         #expect(result.stdout.contains(#""state":"loaded""#))
     }
 

@@ -27,10 +27,12 @@ extension ModuleManager {
 
     /// Reads, validates and registers the manifest at `url`, except that plugin libraries are only inspected, not
     /// loaded, and their entries left out: what a host's `validate` command registers to plan startup without
-    /// running plugin code. Returns its warnings.
-    @discardableResult
-    package func registerModulesWithoutPlugins(atPath path: String) throws(ManifestError) -> [ManifestDiagnostic] {
-        try register(ManifestReader.read(atPath: path), file: path, loadingPlugins: false)
+    /// running plugin code. Returns its warnings, and how many plugin modules were left out.
+    package func registerModulesWithoutPlugins(atPath path: String) throws(ManifestError)
+        -> (warnings: [ManifestDiagnostic], pluginModules: Int) {
+        let read = ManifestReader.read(atPath: path)
+        let plugins = read.manifest?.modules.count { $0.library != nil } ?? 0
+        return (try register(read, file: path, loadingPlugins: false), plugins)
     }
 
     /// Reads, validates and registers manifest `data`; `file` names it in diagnostics. Returns its warnings.

@@ -59,12 +59,6 @@ public final class ModuleBridge: Sendable {
         registry.serviceDescriptions()
     }
 
-    /// Loads the provider of the service named `name` (as in ``ServiceDescription/name``) and checks that it
-    /// really provides it; for hosts that list services they do not import.
-    package func verifyService(named name: String) throws(ResolutionError) {
-        try registry.verifyService(named: name)
-    }
-
     @usableFromInline
     func resolveService<Service: Sendable>(_ type: Service.Type) throws(ResolutionError) -> Service {
         try registry.service(type)

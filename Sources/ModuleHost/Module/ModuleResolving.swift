@@ -10,6 +10,4 @@ protocol ModuleResolving: Sendable {
     func provides(_ key: ObjectIdentifier) -> Bool
     /// Every service declared by a registered module, with its provider.
     func serviceDescriptions() -> [ServiceDescription]
-    /// Loads the provider of the service named `name` and checks that its instance provides it.
-    func verifyService(named name: String) throws(ResolutionError)
 }

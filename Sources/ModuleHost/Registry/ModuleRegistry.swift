@@ -97,18 +97,6 @@ package final class ModuleRegistry: ModuleResolving, @unchecked Sendable {
         locked { table.serviceDescriptions() }
     }
 
-    /// Loads the provider of the service named `name` and checks that its instance provides it.
-    func verifyService(named name: String) throws(ResolutionError) {
-        guard let provider = locked({ table.provider(named: name) }) else {
-            throw ResolutionError(.unprovidedService, "no registered module provides a service named \(name)")
-        }
-        let module = try load(provider.module)
-        guard provider.service.makeBox(module) != nil else {
-            throw ResolutionError(.serviceNotImplemented,
-                                  "module \"\(provider.module)\" declares that it provides \(name), but it does not conform to it")
-        }
-    }
-
     private func loadService<Service: Sendable>(_ type: Service.Type) throws(ResolutionError) -> Service {
         let key = ObjectIdentifier(Service.self)
         guard let provider = locked({ table.provider(of: key) }) else {

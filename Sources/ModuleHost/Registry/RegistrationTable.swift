@@ -48,11 +48,6 @@ struct RegistrationTable {
         providers[key]
     }
 
-    /// The provider of the service whose type is named `name`.
-    func provider(named name: String) -> Provider? {
-        providers.values.first { $0.service.name == name }
-    }
-
     /// The names of every provided service, sorted.
     var serviceNames: [String] {
         providers.values.map(\.service.name).sorted()

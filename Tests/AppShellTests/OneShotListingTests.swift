@@ -1,0 +1,41 @@
+import Foundation
+import Testing
+
+/// Issue 24, point 9: the listings the README names beside `modules` run one-shot, and `validate` counts every
+/// module of the manifest.
+@Suite("One-shot listings")
+struct OneShotListingTests {
+    /// `app-shell services` lists who provides what from the modules' declarations, loading none of them.
+    @Test func servicesRunsOneShotAndLoadsNothing() async throws {
+        let workspace = try Workspace()
+        let result = try await workspace.run(["services", "--json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let rows = try #require(JSONLines.data(result.stdout, type: "services") as? [[String: Any]])
+        let auth = try #require(rows.first { $0["service"] as? String == "AuthInterface.AuthService" })
+        #expect(auth["provider"] as? String == "com.modulehost.auth")
+        #expect(rows.allSatisfy { $0["status"] as? String == "registered" }, "listing loaded a module: \(rows)")
+        let text = try await workspace.run(["services"])
+        #expect(text.stdout.contains("SERVICE"), "\(text.stdout)")
+        #expect(text.stdout.contains("AuthInterface.AuthService"))
+    }
+
+    /// `validate` used to say "1 module" for a manifest with a module and a plugin: plugins are checked, not
+    /// loaded, and were left out of the count.
+    @Test func validateCountsPluginModules() async throws {
+        let library = try await PluginBuild.shared.library()
+        let workspace = try Workspace(manifest: nil)
+        let plugins = workspace.url.appendingPathComponent("plugins")
+        try FileManager.default.createDirectory(at: plugins, withIntermediateDirectories: true)
+        let copy = plugins.appendingPathComponent("libGreeterPlugin.so")
+        try FileManager.default.copyItem(at: library, to: copy)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: copy.path)
+        try workspace.write(#"{"modules": ["ClockModule.ClockModule", {"type": "GreeterPlugin.GreeterModule", "library": "plugins/libGreeterPlugin.so"}]}"#,
+                            to: "modules.json")
+        let result = try await workspace.run(["validate"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("valid (2 modules,"), "\(result.stdout)")
+        let json = try await workspace.run(["validate", "--json"])
+        let verdict = try #require(JSONLines.data(json.stdout, type: "validation") as? [String: Any])
+        #expect(verdict["modules"] as? Int == 2, "\(verdict)")
+    }
+}

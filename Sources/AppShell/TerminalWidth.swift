@@ -27,23 +27,40 @@ enum TerminalWidth {
 /// Word wrapping for help and messages.
 enum TextWrap {
     /// `text` wrapped at spaces to lines of at most `width` characters, the lines after the first indented by
-    /// `indent`; a word longer than a line is put on a line of its own.
+    /// `indent`; a word longer than a line (a long module identifier) is broken after a `.`, `-`, `_` or `/` that
+    /// fits, else at the width.
     static func lines(_ text: String, width: Int, indent: Int = 0) -> [String] {
         var lines: [String] = []
         var current = ""
         let padding = String(repeating: " ", count: indent)
         for word in text.split(separator: " ", omittingEmptySubsequences: true) {
-            let prefix = lines.isEmpty ? "" : padding
-            if current.isEmpty {
-                current = prefix + word
-            } else if current.count + 1 + word.count <= width {
-                current += " " + word
-            } else {
-                lines.append(current)
-                current = padding + word
+            var rest = Substring(word)
+            while !rest.isEmpty {
+                let prefix = lines.isEmpty && current.isEmpty ? "" : padding
+                if current.isEmpty || current.count + 1 + rest.count <= width {
+                    let lead = current.isEmpty ? prefix : current + " "
+                    let room = max(1, width - lead.count)
+                    let piece = rest.count <= room ? rest : Self.head(of: rest, fitting: room)
+                    current = lead + piece
+                    rest = rest.dropFirst(piece.count)
+                    if !rest.isEmpty { lines.append(current); current = "" }
+                } else {
+                    lines.append(current)
+                    current = ""
+                }
             }
         }
         if !current.isEmpty || lines.isEmpty { lines.append(current) }
         return lines
+    }
+
+    /// The longest start of `word` of at most `room` characters that ends with a separator (when that keeps a
+    /// third of the room or more), else the first `room` characters.
+    private static func head(of word: Substring, fitting room: Int) -> Substring {
+        let candidate = word.prefix(room)
+        if let cut = candidate.lastIndex(where: { ".-_/".contains($0) }), word[...cut].count > room / 3 {
+            return word[...cut]
+        }
+        return candidate
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import ModuleHost
 import Testing
 
@@ -37,5 +38,26 @@ struct ProgressBoardTests {
         _ = board.apply(.operationStarted(identifier: "y", phase: .high))
         #expect(board.clear() == "\u{1B}[2A\u{1B}[J")
         #expect(board.clear() == "")
+    }
+}
+
+/// Issue 24, point 8: help at 40 columns printed a 41-character line, a module identifier that could not break.
+@Suite("Text wrapping")
+struct TextWrapTests {
+    @Test(arguments: [20, 40, 80])
+    func noLineIsWiderThanTheWidthEvenForALongIdentifier(width: Int) {
+        let text = "OVERVIEW: notes kept per user (from com.example.some-rather-long.module-identifier.notes) and more words"
+        let lines = TextWrap.lines(text, width: width, indent: 10)
+        #expect(lines.allSatisfy { $0.count <= width }, "\(lines)")
+        #expect(lines.dropFirst().allSatisfy { $0.hasPrefix(String(repeating: " ", count: 10)) })
+        let rejoined = lines.map { $0.trimmingCharacters(in: .whitespaces) }.joined()
+        #expect(rejoined.filter { $0 != " " } == text.filter { $0 != " " }, "nothing is lost")
+    }
+
+    @Test func aWordBreaksAfterASeparatorWhenOneFits() {
+        #expect(TextWrap.lines("com.modulehost.notes", width: 16) == ["com.modulehost.", "notes"])
+        #expect(TextWrap.lines("abcdefghij", width: 4) == ["abcd", "efgh", "ij"])
+        #expect(TextWrap.lines("a b", width: 40) == ["a b"])
+        #expect(TextWrap.lines("", width: 40) == [""])
     }
 }

@@ -12,7 +12,11 @@ extension StartupReport {
     /// with its phase as category, `ts`/`dur` in microseconds, pid 1 and a lane as tid (operations that
     /// overlap in time get different lanes). Metadata (`"M"`) events name the process and lanes; global
     /// instant (`"i"`) events mark where each phase began and ended.
-    package func chromeTrace() throws -> Data {
+    ///
+    /// ```swift
+    /// try report.chromeTrace().write(to: URL(fileURLWithPath: "startup-trace.json"))
+    /// ```
+    public func chromeTrace() throws -> Data {
         var events: [TraceEvent] = [
             TraceEvent(name: "process_name", ph: "M", tid: 0, args: TraceArguments(name: "ModuleHost startup")),
             TraceEvent(name: "thread_name", ph: "M", tid: 0, args: TraceArguments(name: "phases")),

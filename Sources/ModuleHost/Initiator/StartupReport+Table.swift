@@ -4,14 +4,22 @@ import FoundationEssentials
 import Foundation
 #endif
 
-extension StartupReport {
+extension StartupReport: CustomStringConvertible {
+    /// The report as ``renderTable(useColor:width:)`` prints it without a width: nothing cut.
+    public var description: String { renderTable(width: nil) }
+
     /// The report as an aligned text table (operation, module, phase, state, waited ms, ran ms, error),
     /// followed by the critical path and totals.
     ///
     /// With a `width`, the error column takes what the others leave (cut cells end with "…", and a line says where
     /// to read them in full); where the other columns do not fit with 12 columns to spare, each operation is a
     /// block of short lines instead, nothing cut. Identifiers are never cut. Without a width nothing is cut.
-    package func renderTable(useColor: Bool = false, width: Int? = 100) -> String {
+    ///
+    /// ```swift
+    /// let report = await initiator.start()
+    /// print(report.renderTable(width: 80))
+    /// ```
+    public func renderTable(useColor: Bool = false, width: Int? = 100) -> String {
         let table = operationTable(width: width)
         let body = table.fitsLineWidth ? operationTableLines(table, useColor: useColor) : operationBlocks(width: width ?? 80)
         let note = table.fitsLineWidth && table.cutsCells ? Self.wrapped("(errors cut to fit \(width ?? 0) columns; `startup --full` or --json shows them in full)", width: width ?? 80) : []

@@ -54,4 +54,19 @@ extension ModuleManager {
     package func startupPlan() throws(StartupPlanError) -> StartupPlan {
         try StartupPlan(operations: startupOperations())
     }
+
+    /// How ``startupGraph(as:)`` draws the plan.
+    public enum GraphFormat: String, Sendable, CaseIterable {
+        /// A Graphviz digraph: one cluster per phase, edges from a dependency to its dependent.
+        case dot
+        /// A Mermaid flowchart: one subgraph per phase.
+        case mermaid
+    }
+
+    /// The registered modules' startup plan drawn as `format` (what `app-shell graph` prints), without running
+    /// anything; throws every problem of the plan at once.
+    public func startupGraph(as format: GraphFormat = .dot) throws(StartupPlanError) -> String {
+        let plan = try startupPlan()
+        return format == .dot ? plan.dotGraph() : plan.mermaidGraph()
+    }
 }

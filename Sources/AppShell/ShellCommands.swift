@@ -42,7 +42,7 @@ struct ShellCommands {
         case "startup":
             guard arguments.isEmpty || arguments == ["--full"] else { return fail("usage: startup [--full]", .usage) }
             startup(full: invocation.full || arguments == ["--full"])
-        case "reload": return reload(arguments)
+        case "reload": return await reload(arguments)
         case "routes": Listings(console: console, json: invocation.json).routes(manager.router)
         case "open": return await open(arguments, from: .inApp)
         default: return await runModuleCommand(name, arguments, io: io, line: line)
@@ -123,14 +123,17 @@ struct ShellCommands {
         }
     }
 
-    private func reload(_ arguments: [String]) -> ExitCode {
+    /// `reload <module>`: the module and those that require it, afresh, with their startup operations run again.
+    private func reload(_ arguments: [String]) async -> ExitCode {
         guard arguments.count == 1, let name = arguments.first else {
             return fail("usage: reload <module>", .usage)
         }
         let identifier = ModuleIdentifier(name)
         do {
-            let released = try manager.releaseModule(identifier)
-            _ = try manager.bridge.resolve(identifier)
+            let (released, startup) = try await manager.reloadModule(identifier)
+            for record in startup.operations where record.state != .succeeded {
+                console.warning("reload \(identifier): \(record)")
+            }
             let others = released.filter { $0 != identifier }
             let note = others.isEmpty ? "" : " (released too: \(others.map(\.rawValue).joined(separator: ", ")))"
             if invocation.json {

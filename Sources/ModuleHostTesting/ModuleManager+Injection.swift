@@ -27,3 +27,27 @@ extension ModuleManager {
         registry.removeInjection(as: Service.self)
     }
 }
+
+extension ModuleManager {
+    /// Stands in for the module `identifier`, which the module under test requires, with `service`: one line per
+    /// requirement, no hand-written module. Loading a module that requires `identifier` then finds the stand-in
+    /// (a module that does nothing), and `bridge.resolve(Service.self)` returns `service`.
+    ///
+    /// ```swift
+    /// let manager = ModuleManager()
+    /// try manager.register(NotesModule.self)
+    /// manager.standIn(for: .storage, providing: InMemoryStorage() as any StorageService)
+    /// let notes = try manager.bridge.resolve(NotesService.self)
+    /// ```
+    public func standIn<Service: Sendable>(for identifier: ModuleIdentifier, providing service: Service,
+                                           as type: Service.Type = Service.self) {
+        inject(StandInModule(), for: identifier)
+        inject(service, as: type)
+    }
+}
+
+/// The module ``ModuleManager/standIn(for:providing:as:)`` injects for a required module: it does nothing.
+final class StandInModule: ModuleProtocol {
+    static let moduleIdentifier: ModuleIdentifier = "modulehost.testing.stand-in"
+    init() {}
+}

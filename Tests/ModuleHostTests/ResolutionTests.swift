@@ -258,78 +258,16 @@ struct ResolutionTests {
         #expect(error.diagnostics.map(\.code) == [.duplicateService])
     }
 
-    @Test func moduleDefaultIsOneManagerSharedAcrossTasksAndThreads() async throws {
-        // An identifier of this test's own, injected and removed again, so the process-wide manager is left as it
-        // was and no other test can see or disturb it.
-        let identifier = ModuleIdentifier("test.default-manager.\(UUID().uuidString)")
-        let module = BaseModule()
-        // Injected through the reference a detached task sees...
-        let fromTask = await Task.detached {
-            let manager = ModuleManager.default
-            manager.inject(module, for: identifier)
-            return manager
-        }.value
-        defer { fromTask.removeInjection(for: identifier) }
-        // ...and resolved through the reference a separate thread sees.
-        let resolved = await withCheckedContinuation { (continuation: CheckedContinuation<(ModuleManager, (any ModuleProtocol)?), Never>) in
-            Thread {
-                let manager = ModuleManager.default
-                continuation.resume(returning: (manager, try? manager.bridge.resolve(identifier)))
-            }.start()
-        }
-        #expect(resolved.0 === fromTask)
-        #expect(resolved.1 === module)
-    }
-
-    @Test func managersShareNothingWithTheDefault() throws {
-        let identifier = ModuleIdentifier("test.default-manager.\(UUID().uuidString)")
-        let own = ModuleManager()
-        #expect(own !== ModuleManager.default)
-        // What is injected into the default is not seen by another manager...
-        ModuleManager.default.inject(BaseModule(), for: identifier)
-        defer { ModuleManager.default.removeInjection(for: identifier) }
-        #expect(throws: ResolutionError.self) { try own.bridge.resolve(identifier) }
-        // ...and what another manager registers and loads does not reach the default.
-        // (Checked by identifier and instance: other tests may be using the default at the same time.)
-        try own.register(BaseModule.self)
-        let loaded = try own.bridge.resolve(BaseModule.moduleIdentifier)
-        #expect(!ModuleManager.default.modules.contains { $0.identifier == BaseModule.moduleIdentifier })
-        #expect(!ModuleManager.default.loadedModules().contains { $0 === loaded })
-        #expect(throws: ResolutionError.self) { try ModuleManager.default.bridge.resolve(BaseModule.moduleIdentifier) }
-    }
-}
-
-/// Waits in moduleDidLoad until the test lets it finish, so an injection can land mid-load.
-final class PausingModule: ModuleProtocol {
-    static let moduleIdentifier: ModuleIdentifier = "test.pausing"
-    init() {}
-    func moduleDidLoad(with manager: any ModuleContext) throws {
-        let latch = try manager.bridge.resolve(CrossThreadLatch.self)
-        latch.aStarted.fire()
-        _ = latch.bStarted.wait()
-    }
-}
-
-@Suite("Injection during a load")
-struct InjectionDuringLoadTests {
-    @Test func anInjectionMadeWhileTheModuleLoadsWins() throws {
-        let manager = ModuleManager()
-        try manager.register(PausingModule.self)
-        let latch = CrossThreadLatch()
-        manager.inject(latch, as: CrossThreadLatch.self)
-        let loaded = DispatchGroup()
-        loaded.enter()
-        Thread.detachNewThread {
-            _ = try? manager.bridge.resolve("test.pausing")
-            loaded.leave()
-        }
-        #expect(latch.aStarted.wait())
-        let replacement = BaseModule()
-        manager.inject(replacement, for: "test.pausing")
-        latch.bStarted.fire()
-        #expect(loaded.wait(timeout: .now() + 10) == .success)
-        #expect(try manager.bridge.resolve("test.pausing") === replacement)
-        manager.removeInjection(for: "test.pausing")
-        #expect(try manager.bridge.resolve("test.pausing") is PausingModule)
+    /// There is no process-wide manager (`ModuleManager.default` went, unused, in issue 23): managers share nothing.
+    @Test func managersShareNothing() throws {
+        let identifier = ModuleIdentifier("test.managers.\(UUID().uuidString)")
+        let first = ModuleManager(), second = ModuleManager()
+        first.inject(BaseModule(), for: identifier)
+        #expect(throws: ResolutionError.self) { try second.bridge.resolve(identifier) }
+        try second.register(BaseModule.self)
+        let loaded = try second.bridge.resolve(BaseModule.moduleIdentifier)
+        #expect(!first.modules.contains { $0.identifier == BaseModule.moduleIdentifier })
+        #expect(!first.loadedModules().contains { $0 === loaded })
+        #expect(throws: ResolutionError.self) { try first.bridge.resolve(BaseModule.moduleIdentifier) }
     }
 }

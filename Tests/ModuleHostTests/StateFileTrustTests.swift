@@ -190,3 +190,38 @@ struct StateFileTrustTests {
         #expect(Hex.encode(long) == "60e431591ee0b67f0d8a26aacbf5b77f8e0bc6213728c5140546040f0ee37f54")
     }
 }
+
+/// Issue 24, point 7: the one documented way for a module to keep a file, with the same safety as the
+/// library's own state files, and repairs reported through the host.
+@Suite("State files of modules")
+struct ModuleStateFileTests {
+    @Test func aModulesStateFileIsPrivateAtomicAndReportsRepairs() throws {
+        let directory = try TemporaryDirectory()
+        let state = directory.url.appendingPathComponent("state")
+        let heard = Locked<[HostNotice]>([])
+        let environment = HostEnvironment(stateDirectory: state, manifestDirectory: directory.url) { notice in
+            heard.withLock { $0.append(notice) }
+        }
+        let file = try environment.stateFile("notes.json", of: "com.example.notes")
+        #expect(try file.read() == nil)
+        try file.write(Data("[\"a\"]".utf8))
+        #expect(try file.read() == Data("[\"a\"]".utf8))
+        var status = stat()
+        #expect(stat(file.url.path, &status) == 0 && status.st_mode & 0o777 == 0o600)
+        #expect(stat(state.path, &status) == 0 && status.st_mode & 0o777 == 0o700)
+        #expect(chmod(state.path, 0o755) == 0)
+        _ = try file.read()
+        #expect(heard.withLock { $0 }.map(\.module) == ["com.example.notes"])
+        #expect(heard.withLock { $0 }.first?.message.contains("its mode is now 0700") == true)
+        try FileManager.default.removeItem(at: file.url)
+        try FileManager.default.createSymbolicLink(at: file.url, withDestinationURL: directory.url.appendingPathComponent("elsewhere"))
+        #expect(throws: StateFileError.self) { try file.read() }
+    }
+
+    @Test(arguments: ["", ".", "..", "../escape.json", "a/b.json", "nul\u{0}.json"])
+    func aNameThatIsNotOneFileNameIsRefused(name: String) throws {
+        let environment = HostEnvironment(stateDirectory: URL(fileURLWithPath: "/tmp/x"), manifestDirectory: URL(fileURLWithPath: "/tmp"))
+        let error = #expect(throws: StateFileError.self) { try environment.stateFile(name, of: "com.example.notes") }
+        #expect(error?.code == .invalidName)
+    }
+}

@@ -13,9 +13,6 @@ import Foundation
 /// ```
 /// Managers share no state with each other, so tests can each make their own and run in parallel.
 public final class ModuleManager: ModuleContext {
-    /// A process-wide manager for apps that want one; nothing in the library uses it.
-    public static let `default` = ModuleManager()
-
     /// Resolves modules and services.
     public let bridge: ModuleBridge
     /// Finds module types by the names written in manifests.

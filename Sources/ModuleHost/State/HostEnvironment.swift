@@ -23,6 +23,31 @@ public struct HostEnvironment: Sendable {
         self.report = report
     }
 
+    /// The state file `name` of `module` in ``stateDirectory``: the one safe way for a module to keep a file
+    /// between runs. It is read only if it is a regular file of this user's, closed to other writers (a symbolic
+    /// link, FIFO or device is refused without blocking), and written atomically (a 0600 temporary file, synced,
+    /// renamed over it) in a 0700 folder; a shared folder is refused. A repair of the folder's mode is reported
+    /// through ``report`` as an `info` notice of `module`.
+    ///
+    /// ```swift
+    /// let environment = try context.bridge.resolveIfProvided(HostEnvironment.self) ?? .standard
+    /// let file = try environment.stateFile("notes.json", of: Self.moduleIdentifier)
+    /// let saved = try file.read()          // nil when there is none yet
+    /// try file.write(Data("[]".utf8))
+    /// ```
+    ///
+    /// Throws ``StateFileError/Code/invalidName`` when `name` is not one plain file name (empty, `.`, `..`, or
+    /// holding a `/` or a NUL), so a file cannot be placed outside the folder.
+    public func stateFile(_ name: String, of module: ModuleIdentifier, maximumSize: Int = 1 << 20) throws(StateFileError) -> StateFile {
+        guard !name.isEmpty, name != ".", name != "..", !name.contains("/"), !name.contains("\u{0}") else {
+            throw StateFileError(.invalidName, path: name,
+                                 message: "\(DisplayText.quoted(name, with: "\"")) is not a file name for a state file; give one name without \"/\"")
+        }
+        let report = self.report
+        return StateFile(url: stateDirectory.appendingPathComponent(name, isDirectory: false), maximumSize: maximumSize,
+                         replace: StateFile.rename, notice: { report(HostNotice(.info, module: module, $0)) })
+    }
+
     /// `.app-shell/` and the manifest folder, both in the current working directory; notices are dropped.
     public static var standard: HostEnvironment {
         let workingDirectory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)

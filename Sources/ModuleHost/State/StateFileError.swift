@@ -12,6 +12,8 @@ public struct StateFileError: Error, Sendable, Equatable, CustomStringConvertibl
         case writeFailed
         /// The file could not be deleted.
         case removeFailed
+        /// The name given for a state file is not one plain file name.
+        case invalidName
     }
 
     /// What failed.

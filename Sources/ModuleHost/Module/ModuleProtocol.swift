@@ -19,8 +19,29 @@ public protocol ModuleProtocol: AnyObject, Sendable {
     /// The service protocols this module provides through the bridge.
     static var providedServices: [ProvidedService] { get }
 
-    /// Creates the module; keep it cheap and let ``moduleDidLoad(with:)`` do the work.
-    init()
+    /// Creates the module with what it needs: the manager calls this, once, when the module is first used.
+    ///
+    /// Resolve the services your module requires here and keep them in `let` properties: no lock, no optional.
+    /// A thrown error marks the module as failed, as one from ``moduleDidLoad(with:)`` does. The default calls
+    /// ``init()``, so a module written in the seed's form (`init()`, then ``moduleDidLoad(with:)``) needs nothing.
+    ///
+    /// ```swift
+    /// public final class NotesModule: ModuleProtocol {
+    ///     public static let moduleIdentifier: ModuleIdentifier = "com.example.notes"
+    ///     public static let requiredModules: [ModuleIdentifier] = [.storage]
+    ///     private let storage: any StorageService
+    ///
+    ///     public init(context: any ModuleContext) throws {
+    ///         storage = try context.bridge.resolve(StorageService.self)
+    ///     }
+    /// }
+    /// ```
+    init(context: any ModuleContext) throws
+
+    /// Creates the module without a context (the seed's form); keep it cheap and let ``moduleDidLoad(with:)`` do
+    /// the work. A module that implements ``init(context:)`` need not implement this: the default throws a
+    /// ``ResolutionError`` saying the module is created with a context.
+    init() throws
 
     /// Called once, right after the module is instantiated; it may resolve other modules and read its config.
     ///
@@ -56,6 +77,17 @@ public protocol ModuleProtocol: AnyObject, Sendable {
 }
 
 extension ModuleProtocol {
+    /// Calls ``init()``: the seed's form, whose set-up is in ``moduleDidLoad(with:)``.
+    public init(context: any ModuleContext) throws {
+        try self.init()
+    }
+
+    /// Throws: a module that implements ``init(context:)`` is created with a context, by the manager.
+    public init() throws {
+        throw ResolutionError(.loadFailed, "\(Self.moduleIdentifier) is created with init(context:), which the manager calls; "
+                                + "it has no init() of its own")
+    }
+
     /// No required modules by default.
     public static var requiredModules: [ModuleIdentifier] { [] }
     /// No services by default.

@@ -51,7 +51,7 @@ extension ModuleRegistry {
         return ResolutionError(.unknownModule, "no module with identifier \"\(identifier)\" is registered (\(list))\(hint)")
     }
 
-    /// Runs the module's required loads, `init()` and `moduleDidLoad`, with no lock held.
+    /// Runs the module's required loads, `init(context:)` and `moduleDidLoad`, with no lock held.
     private func instantiate(_ registration: ModuleRegistration) -> Result<any ModuleProtocol, ResolutionError> {
         let identifier = registration.identifier
         for requirement in registration.requiredModules {
@@ -67,8 +67,9 @@ extension ModuleRegistry {
         guard let context = owner.context else {
             return .failure(ResolutionError(.managerUnavailable, "the ModuleManager that registered \"\(identifier)\" no longer exists"))
         }
-        let module = registration.type.init()
+        let module: any ModuleProtocol
         do {
+            module = try registration.type.init(context: context)
             try module.moduleDidLoad(with: context)
         } catch let error as ResolutionError where error.code == .resolutionCycle {
             return .failure(error)

@@ -1,0 +1,98 @@
+import Foundation
+import Testing
+@testable import ModuleHost
+import ModuleHostTesting
+
+protocol InjectionStore: Sendable {
+    func next() -> Int
+}
+
+protocol InjectionGreeter: Sendable {
+    func greet() -> String
+}
+
+extension ModuleIdentifier {
+    static let injectionStore: ModuleIdentifier = "test.injection.store"
+}
+
+/// The seed's form: `init()`, then `moduleDidLoad`, which resolves nothing here; it counts in a lock.
+final class SeedFormStoreModule: ModuleProtocol, InjectionStore {
+    static let moduleIdentifier: ModuleIdentifier = .injectionStore
+    static let providedServices: [ProvidedService] = [.service(InjectionStore.self)]
+    private let count = Locked(0)
+    private let loaded = Locked(false)
+    init() {}
+    func moduleDidLoad(with manager: any ModuleContext) throws { loaded.withLock { $0 = true } }
+    func next() -> Int {
+        count.withLock { count in
+            count += loaded.withLock { $0 } ? 1 : 1_000
+            return count
+        }
+    }
+    func moduleWillUnload() { InjectionLog.shared.record("unload store") }
+}
+
+/// Constructor injection: what it requires is handed to it at creation and kept in a `let`.
+final class InjectedGreeterModule: ModuleProtocol, InjectionGreeter {
+    static let moduleIdentifier: ModuleIdentifier = "test.injection.greeter"
+    static let requiredModules: [ModuleIdentifier] = [.injectionStore]
+    static let providedServices: [ProvidedService] = [.service(InjectionGreeter.self)]
+    private let store: any InjectionStore
+
+    init(context: any ModuleContext) throws {
+        store = try context.bridge.resolve(InjectionStore.self)
+    }
+
+    func greet() -> String { "hello #\(store.next())" }
+    func moduleWillUnload() { InjectionLog.shared.record("unload greeter") }
+}
+
+/// Requires a service nobody provides: its `init(context:)` throws.
+final class InjectedFailingModule: ModuleProtocol {
+    static let moduleIdentifier: ModuleIdentifier = "test.injection.failing"
+    private let greeter: any InjectionGreeter
+    init(context: any ModuleContext) throws {
+        greeter = try context.bridge.resolve(InjectionGreeter.self)
+    }
+}
+
+final class InjectionLog: Sendable {
+    static let shared = InjectionLog()
+    private let events = Locked<[String]>([])
+    func record(_ event: String) { events.withLock { $0.append(event) } }
+    func take() -> [String] {
+        events.withLock { events in
+            defer { events = [] }
+            return events
+        }
+    }
+}
+
+/// Issue 24, point 2: a module can be handed what it needs when it is created.
+@Suite("Constructor injection", .serialized)
+struct ConstructorInjectionTests {
+    @Test func anInjectedModuleAndASeedFormModuleLoadResolveAndUnloadTogether() throws {
+        _ = InjectionLog.shared.take()
+        let manager = ModuleManager()
+        try manager.register(SeedFormStoreModule.self)
+        try manager.register(InjectedGreeterModule.self)
+        let greeter = try manager.bridge.resolve(InjectionGreeter.self)
+        #expect(greeter.greet() == "hello #1", "the seed form's moduleDidLoad ran")
+        #expect(greeter.greet() == "hello #2", "one store, handed to the greeter once")
+        #expect(manager.unloadAll() == ["test.injection.greeter", "test.injection.store"])
+        #expect(InjectionLog.shared.take() == ["unload greeter", "unload store"])
+    }
+
+    @Test func anErrorThrownByInitWithContextFailsTheLoadLikeOneFromModuleDidLoad() throws {
+        let manager = ModuleManager()
+        try manager.register(InjectedFailingModule.self)
+        let error = #expect(throws: ResolutionError.self) { try manager.bridge.resolve(InjectedFailingModule.moduleIdentifier) }
+        #expect(error?.code == .loadFailed)
+        #expect(manager.modules.first?.state == .failed)
+    }
+
+    @Test func anInjectedModuleCreatedWithoutAContextSaysSo() {
+        let error = #expect(throws: ResolutionError.self) { _ = try InjectedGreeterModule() }
+        #expect(error?.message.contains("init(context:)") == true)
+    }
+}

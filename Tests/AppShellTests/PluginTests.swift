@@ -202,7 +202,7 @@ struct PluginTests {
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("Hello, Ada, from a plugin!"))
         #expect(result.stdout.contains(#""service":"GreeterPlugin.GreetingService""#))
-        #expect(result.stdout.contains(#""status":"ok""#))
+        #expect(result.stdout.contains(#""status":"loaded""#), "greet loaded it; services lists its state")
         #expect(result.stdout.contains(#""identifier":"greeter.warm-up""#))
         #expect(result.stdout.contains(#""state":"succeeded""#))
         #expect(result.stdout.contains("plugins/libGreeterPlugin.so"))

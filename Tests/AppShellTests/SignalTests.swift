@@ -99,7 +99,11 @@ struct SignalTests {
         #expect(result.stderr.contains("startup interrupted;"))
         #expect(!result.stdout.contains("perfect number"), "no command ran")
         // Unloaded in reverse load order: numbers (.asyncHigh) before auth (.high) before the eager clock.
-        let unloaded = result.stderr.split(separator: "\n").filter { $0.hasPrefix("unloaded ") }.map(String.init)
+        // Under --json every line the shell writes is a document: `unloaded …` is a notice's message.
+        let notices = result.stderr.split(separator: "\n").compactMap { line in
+            ((try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any])?["data"] as? [String: Any]
+        }
+        let unloaded = notices.compactMap { $0["message"] as? String }.filter { $0.hasPrefix("unloaded ") }
         let order = ["unloaded com.modulehost.numbers", "unloaded com.modulehost.auth", "unloaded com.modulehost.clock"]
         #expect(order.allSatisfy(unloaded.contains) && order.compactMap(unloaded.firstIndex(of:)) == order.compactMap(unloaded.firstIndex(of:)).sorted(),
                 "\(unloaded)")

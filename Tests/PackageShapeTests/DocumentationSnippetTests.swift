@@ -80,13 +80,15 @@ struct SnippetDocument {
         self.blocks = blocks
     }
 
-    /// The README and every DocC article.
+    /// The README, the guides in `docs/` and every DocC article.
     static func all() -> [SnippetDocument] {
         let root = PackageDump.root
-        let catalog = root.appendingPathComponent("Sources/ModuleHost/ModuleHost.docc")
-        let articles = ((try? FileManager.default.contentsOfDirectory(atPath: catalog.path)) ?? [])
-            .filter { $0.hasSuffix(".md") }.sorted().map { "Sources/ModuleHost/ModuleHost.docc/\($0)" }
-        return (["README.md"] + articles).compactMap { path in
+        func markdown(in folder: String) -> [String] {
+            let url = root.appendingPathComponent(folder)
+            return ((try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? [])
+                .filter { $0.hasSuffix(".md") }.sorted().map { "\(folder)/\($0)" }
+        }
+        return (["README.md"] + markdown(in: "docs") + markdown(in: "Sources/ModuleHost/ModuleHost.docc")).compactMap { path in
             guard let text = try? String(contentsOf: root.appendingPathComponent(path), encoding: .utf8) else { return nil }
             return SnippetDocument(name: path, text: text)
         }

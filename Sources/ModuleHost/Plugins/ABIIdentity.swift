@@ -6,5 +6,5 @@
 /// It is a SHA-256 over ModuleHost's Swift sources, comments and blank lines left out (see Scripts/abi-identity.sh).
 package enum ABIIdentity {
     /// 64 lowercase hex digits.
-    package static let current = "14b798b1f494d47d05aa08433905f0e8c4305ccb466f882e93b8f303f73c8733"
+    package static let current = "32720009dbcbaa1126e75313e1b62bf5ed888c46dbcfb919f67c8bce9cc86517"
 }

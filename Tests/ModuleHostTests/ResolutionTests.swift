@@ -182,7 +182,7 @@ struct ResolutionTests {
         let recorder = LoadRecorder()
         let manager = try manager("BaseModule", "GreeterModule", recorder: recorder)
         _ = try manager.bridge.resolve(GreetingService.self)
-        let unloaded = manager.unloadAll()
+        let unloaded = manager.unloadAll().map(\.module)
         #expect(unloaded == [.greeter, .base])
         #expect(recorder.events == ["load base", "load greeter", "unload greeter", "unload base"])
         #expect(manager.loadedModules().isEmpty)

@@ -94,12 +94,13 @@ public final class ModuleManager: ModuleContext {
         registry.loadEagerModules()
     }
 
-    /// Calls `moduleWillUnload` on every loaded module in reverse load order and forgets them;
-    /// returns their identifiers in the order they were unloaded. A later resolve loads a module afresh.
-    /// It does not call ``ModuleProtocol/moduleTearDown()``: ``unloadAll(teardownTimeLimit:)`` awaits that too.
+    /// Calls `moduleWillUnload` on every loaded module in reverse load order and forgets them; returns one record
+    /// per module, in the order they were unloaded, as ``unloadAll(teardownTimeLimit:)`` does. A later resolve
+    /// loads a module afresh. It does not call ``ModuleProtocol/moduleTearDown()``, so every record's outcome is
+    /// ``ModuleTeardownRecord/Outcome/notAwaited``: ``unloadAll(teardownTimeLimit:)`` awaits teardowns too.
     @discardableResult
-    public func unloadAll() -> [ModuleIdentifier] {
-        registry.unloadAll()
+    public func unloadAll() -> [ModuleTeardownRecord] {
+        registry.unloadAll().map { ModuleTeardownRecord(module: $0, outcome: .notAwaited, duration: .zero, timeLimit: .zero) }
     }
 
     /// Releases one module (the seed's `markAsReleasing()`): first every loaded module that requires it,

@@ -1,5 +1,6 @@
 /// What happened to one module's asynchronous teardown (``ModuleProtocol/moduleTearDown()``) when the manager
-/// unloaded it with ``ModuleManager/unloadAll(teardownTimeLimit:)``.
+/// unloaded it with ``ModuleManager/unloadAll(teardownTimeLimit:)`` (or did not call it, with
+/// ``ModuleManager/unloadAll()``).
 public struct ModuleTeardownRecord: Sendable, Hashable, CustomStringConvertible {
     /// How a teardown ended.
     public enum Outcome: String, Sendable, Hashable {
@@ -7,6 +8,9 @@ public struct ModuleTeardownRecord: Sendable, Hashable, CustomStringConvertible 
         case finished
         /// The teardown was still running when its time limit passed: it was cancelled and no longer waited for.
         case timedOut
+        /// The teardown was not called: the synchronous ``ModuleManager/unloadAll()`` calls only
+        /// ``ModuleProtocol/moduleWillUnload()``.
+        case notAwaited
     }
 
     /// The module torn down.
@@ -34,6 +38,8 @@ public struct ModuleTeardownRecord: Sendable, Hashable, CustomStringConvertible 
             "teardown of \(module) finished in \(DisplayText.duration(duration))"
         case .timedOut:
             "teardown of \(module) timed out: still running after its time limit of \(DisplayText.duration(timeLimit)); no longer waited for"
+        case .notAwaited:
+            "\(module) unloaded; its teardown was not called"
         }
     }
 }

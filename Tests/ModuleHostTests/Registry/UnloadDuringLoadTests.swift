@@ -27,7 +27,7 @@ final class UnloadingDependentModule: ModuleProtocol {
     init() {}
     func moduleDidLoad(with manager: any ModuleContext) throws {
         recorder.set(manager.recorder)
-        let unloaded = (manager as? ModuleManager)?.unloadAll() ?? []
+        let unloaded = (manager as? ModuleManager)?.unloadAll().map(\.module) ?? []
         manager.recorder?.record("unloaded during load: \(unloaded.map(\.rawValue))")
         // The base must still be the loaded instance this module uses.
         _ = try manager.bridge.resolve(.udlBase)
@@ -48,7 +48,7 @@ struct UnloadDuringLoadTests {
         #expect(recorder.events == ["load base", "unloaded during load: []", "load dependent"])
 
         // Afterwards, one unload in reverse load order, and the base loaded once.
-        #expect(manager.unloadAll() == [.udlDependent, .udlBase])
+        #expect(manager.unloadAll().map(\.module) == [.udlDependent, .udlBase])
         #expect(recorder.events.suffix(2) == ["unload dependent", "unload base"])
         #expect(recorder.count(of: "load base") == 1)
     }

@@ -82,7 +82,11 @@ struct AsyncTeardownTests {
         let manager = try manager("TearBaseModule", "TearTopModule", probe: probe)
         _ = try manager.bridge.resolve(.tearTop)
 
-        #expect(manager.unloadAll() == [.tearTop, .tearBase])
+        // The same records as the asynchronous form's (issue 24: the two forms returned different types).
+        let records = manager.unloadAll()
+        #expect(records.map(\.module) == [.tearTop, .tearBase])
+        #expect(records.allSatisfy { $0.outcome == .notAwaited })
+        #expect(records.first?.description == "test.teardown.top unloaded; its teardown was not called")
         #expect(probe.recorder.events == ["will unload top", "will unload base"])
     }
 

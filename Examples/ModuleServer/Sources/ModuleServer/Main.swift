@@ -11,7 +11,7 @@ import Logging
 enum ServerCommand {
     static func main() async {
         LoggingSystem.bootstrap(StreamLogHandler.standardOutput)
-        let logger = Logger(label: "module-server")
+        var logger = Logger(label: "module-server")
         let options: ServerOptions
         do {
             options = try ServerOptions(arguments: Array(CommandLine.arguments.dropFirst()))
@@ -19,6 +19,7 @@ enum ServerCommand {
             logger.critical("\(error)")
             exit(2)
         }
+        logger.logLevel = options.logLevel
         do {
             try await ModuleServer(options: options, logger: logger).run()
             logger.notice("stopped")

@@ -3,6 +3,7 @@ import Logging
 import ModuleHost
 @testable import ModuleServer
 import ServiceLifecycle
+import Synchronization
 import Testing
 
 @Suite("The server, in process", .timeLimit(.minutes(1)))
@@ -41,5 +42,28 @@ struct InProcessServerTests {
         #expect(options.port == 0 && options.host == "::1" && options.manifest == "m.json")
         #expect(throws: ServerOptions.UsageError.self) { try ServerOptions(arguments: ["--port", "70000"]) }
         #expect(throws: ServerOptions.UsageError.self) { try ServerOptions(arguments: ["--verbose"]) }
+        #expect(try ServerOptions(arguments: []).logLevel == .info)
+        #expect(try ServerOptions(arguments: ["--log-level", "debug"]).logLevel == .debug)
+        #expect(throws: ServerOptions.UsageError.self) { try ServerOptions(arguments: ["--log-level", "loud"]) }
+    }
+
+    /// Issue 24, point 4: a host outside the ModuleHost repository (this package) prints the startup report as
+    /// app-shell does and writes its Chrome trace, in a host run with one call (point 3).
+    @Test func anExternalHostPrintsTheReportAndWritesAChromeTrace() async throws {
+        let manager = ModuleManager(typeResolver: .types(ModuleServer.moduleTypes))
+        try manager.registerModules(withConfigFilePath: URL(fileURLWithPath: Self.manifest))
+        let teardown = Mutex<[ModuleIdentifier]>([])
+        let (table, trace) = try await manager.run(onTeardown: { records in teardown.withLock { $0 = records.map(\.module) } }) { report in
+            _ = try manager.bridge.resolve(.status)
+            _ = try manager.bridge.resolve(.greeting)
+            return (report.renderTable(width: 40), try report.chromeTrace())
+        }
+        #expect(table.split(separator: "\n").allSatisfy { $0.count <= 40 }, "\(table)")
+        #expect(table.contains("total: blocking"))
+        let document = try #require(try JSONSerialization.jsonObject(with: trace) as? [String: Any])
+        #expect(document["traceEvents"] is [Any])
+        #expect(document["displayTimeUnit"] as? String == "ms")
+        #expect(teardown.withLock { $0 } == [.greeting, .status], "torn down in reverse load order")
+        #expect(!(try manager.startupGraph(as: .mermaid)).isEmpty)
     }
 }

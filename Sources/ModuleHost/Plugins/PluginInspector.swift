@@ -64,7 +64,7 @@ enum PluginInspector {
         guard identity.compiler == host.compiler else {
             throw PluginError(.abiMismatch, library: library, message:
                 "\(path) was built by another Swift compiler (\(identity.compiler)) than this host (\(host.compiler)); "
-                + "Swift has no stable ABI on this platform, so \(rebuild), with the host's compiler")
+                + "Swift has no stable ABI on this platform: \(rebuild), with the host's compiler")
         }
         guard identity.triple == host.triple else {
             throw PluginError(.abiMismatch, library: library, message:

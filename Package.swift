@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 let package = Package(
@@ -13,7 +13,15 @@ let package = Package(
     targets: [
         // The library: manifest -> registry -> bridge -> initiator.
         // It has no C module in its interface, so plugins compile against it with nothing but its .swiftmodule.
-        .target(name: "ModuleHost", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
+        // Its ABI identity (what a plugin's mark must equal) is computed by every build, from its sources, the
+        // compiler and the target: the ABIIdentityGenerator plugin runs ABIIdentityTool, which generates it.
+        .target(
+            name: "ModuleHost",
+            linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))],
+            plugins: ["ABIIdentityGenerator"]
+        ),
+        .plugin(name: "ABIIdentityGenerator", capability: .buildTool(), dependencies: ["ABIIdentityTool"]),
+        .executableTarget(name: "ABIIdentityTool"),
         // Test support (as swift-service-lifecycle's TestKit): injection of stand-in modules and services.
         .target(name: "ModuleHostTesting", dependencies: ["ModuleHost"]),
 

@@ -1,51 +1,100 @@
 #!/usr/bin/env bash
-# Stamps a plugin library with the ABI identity of the ModuleHost it was built against, and verifies the stamp.
+# Stamps a plugin library with the ABI mark its own code carries, and verifies the stamp.
 #
-#   Scripts/stamp-plugin.sh <library> [<host-root>]
-#   Scripts/stamp-plugin.sh --mark-file <file> [<host-root>]     (macOS, at link time) only write the mark to <file>
+#   Scripts/stamp-plugin.sh <library> [--interface <modules>]
+#   Scripts/stamp-plugin.sh --interface-mark <modules>        print the mark of the ModuleHost interface in <modules>
+#   Scripts/stamp-plugin.sh --mark-file <file> <library>      (macOS) only write the library's mark to <file>
 #
-# <host-root> is the root of the ModuleHost package the plugin was compiled against (default: this repository);
-# its identity is read from <host-root>/Sources/ModuleHost/Plugins/ABIIdentity.swift (Scripts/abi-identity.sh).
-# The mark is the ASCII text "MHABI1 " followed by the 64 hex digits, with no terminator.
+# The mark is "MHABI2 <source digest> <target triple> <compiler version>". ModuleHost's build generates it
+# (Plugins/ABIIdentityGenerator) from the sources, compiler and target it is compiled from, and compiles it into
+# its interface as ModuleProtocol._moduleHostABIMark, which is emitted into the code of every module type a
+# plugin declares. So the library carries the mark of the interface it was really compiled against, and this
+# script only copies that mark into a section the host reads without running the library. It never takes an
+# identity from anywhere else: a library that was not recompiled keeps its old mark, and the host refuses it.
+#
+# --interface <modules>: the folder of the host's ModuleHost.swiftmodule, the one the plugin was compiled with
+# (-I). The library must carry that interface's mark, or the script refuses to stamp it and exits 1: it was not
+# recompiled (SwiftPM does not track an interface that comes in through -I; build.sh passes
+# -DMODULEHOST_ABI_<digest> so that a new interface recompiles the plugin).
 #
 # Linux (ELF): adds (or replaces) a non-loaded, read-only section named modulehost_abi holding the mark:
 #   objcopy --add-section modulehost_abi=<mark> --set-section-flags modulehost_abi=readonly,contents <library>
-# then checks it with readelf. Stamp the copy you ship, after the build, and compute the manifest's
-# "sha256" after stamping: stamping changes the file.
+# then checks it with readelf. Stamp the copy you ship, after the build, and compute the manifest's "sha256"
+# after stamping: stamping changes the file.
 #
 # macOS (Mach-O): a section cannot be added after linking; link the mark in as section __DATA,__modulehost_abi:
-#   Scripts/stamp-plugin.sh --mark-file .build/modulehost_abi [<host-root>]
+#   Scripts/stamp-plugin.sh --mark-file .build/modulehost_abi <library>
 #   swift build ... -Xlinker -sectcreate -Xlinker __DATA -Xlinker __modulehost_abi -Xlinker .build/modulehost_abi
 # and then run this script on the library, which verifies the section (otool) instead of adding it.
 set -euo pipefail
 usage() { awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0" >&2; exit 2; }
-mark_only=""
-if [ "${1:-}" = "--mark-file" ]; then mark_only=${2:-}; [ -n "$mark_only" ] || usage; shift 2
-else library=${1:-}; [ -n "$library" ] || usage; shift; fi
-host=$(cd "${1:-$(dirname "$0")/..}" && pwd)
-generated="$host/Sources/ModuleHost/Plugins/ABIIdentity.swift"
-[ -f "$generated" ] || { echo "stamp-plugin: no $generated; is $host a ModuleHost package?" >&2; exit 2; }
-identity=$(sed -n 's/^ *package static let current = "\([0-9a-f]\{64\}\)".*$/\1/p' "$generated")
-[ ${#identity} -eq 64 ] || { echo "stamp-plugin: no identity in $generated" >&2; exit 2; }
-mark="MHABI1 $identity"
+pattern='MHABI2 [0-9a-f]{64} [!-~]+ [ -~]+'
+# The distinct marks in a file's bytes, one a line.
+marks_in() { LC_ALL=C grep -aoE "$pattern" "$@" 2>/dev/null | LC_ALL=C sort -u || true; }
+interface_mark() {
+    local modules=$1 found
+    [ -e "$modules/ModuleHost.swiftmodule" ] || { echo "stamp-plugin: no ModuleHost.swiftmodule in $modules" >&2; exit 2; }
+    found=$(find "$modules/ModuleHost.swiftmodule" -type f -print0 | xargs -0 cat | marks_in -)
+    [ -n "$found" ] && [ "$(printf '%s\n' "$found" | wc -l)" -eq 1 ] \
+        || { echo "stamp-plugin: no single ABI mark in $modules/ModuleHost.swiftmodule; is it a ModuleHost built by its package?" >&2; exit 2; }
+    printf '%s\n' "$found"
+}
 
-if [ -n "$mark_only" ]; then printf '%s' "$mark" > "$mark_only"; echo "$mark_only: $mark"; exit 0; fi
+mark_file="" interface=""
+case "${1:-}" in
+    --interface-mark) [ -n "${2:-}" ] || usage; interface_mark "$2"; exit 0 ;;
+    --mark-file) mark_file=${2:-}; [ -n "$mark_file" ] || usage; shift 2 ;;
+    ""|-h|--help) usage ;;
+esac
+library=${1:-}; [ -n "$library" ] || usage; shift
+if [ "${1:-}" = "--interface" ]; then interface=${2:-}; [ -n "$interface" ] || usage; fi
 [ -f "$library" ] || { echo "stamp-plugin: no file $library" >&2; exit 2; }
 
+scratch=$(mktemp -d "${TMPDIR:-/tmp}/stamp-plugin.XXXXXX")
+trap 'rm -rf "$scratch"' EXIT
+# The mark of the library's code: read from a copy without the section, so an earlier stamp is not counted.
+cp "$library" "$scratch/code"
+if [ "$(uname -s)" != "Darwin" ]; then objcopy --remove-section modulehost_abi "$scratch/code" 2>/dev/null || true; fi
+found=$(marks_in "$scratch/code")
+if [ -z "$found" ]; then
+    echo "stamp-plugin: $library carries no ModuleHost ABI mark in its code: it declares no ModuleProtocol type, or was compiled" >&2
+    echo "  against a ModuleHost whose build does not generate one; rebuild it against the host's ModuleHost.swiftmodule" >&2
+    exit 1
+fi
+if [ "$(printf '%s\n' "$found" | wc -l)" -ne 1 ]; then
+    echo "stamp-plugin: $library was compiled against more than one ModuleHost (some of its objects were not recompiled):" >&2
+    printf '  %s\n' "$found" >&2
+    echo "  rebuild it from clean (remove its .build folder)" >&2
+    exit 1
+fi
+mark=$found
+if [ -n "$interface" ]; then
+    expected=$(interface_mark "$interface")
+    # In the library the mark is a NUL-terminated string; in the serialized module other printable bytes could
+    # follow it, so the interface's text need only start with the library's mark.
+    if [ "${expected#"$mark"}" = "$expected" ]; then
+        echo "stamp-plugin: $library was not compiled against the ModuleHost in $interface, so it is not stamped:" >&2
+        echo "  the library carries  $mark" >&2
+        echo "  the interface is     $expected" >&2
+        echo "  rebuild it against that interface (Examples/GreeterPlugin/build.sh does; or remove the plugin's .build folder)" >&2
+        exit 1
+    fi
+fi
+
+if [ -n "$mark_file" ]; then printf '%s' "$mark" > "$mark_file"; echo "$mark_file: $mark"; exit 0; fi
+
 if [ "$(uname -s)" = "Darwin" ]; then
-    found=$(otool -s __DATA __modulehost_abi "$library" 2>/dev/null | tail -n +3 | awk '{ for (i = 2; i <= NF; i++) printf "%s", $i }' \
+    section=$(otool -s __DATA __modulehost_abi "$library" 2>/dev/null | tail -n +3 | awk '{ for (i = 2; i <= NF; i++) printf "%s", $i }' \
         | xxd -r -p 2>/dev/null || true)
-    if [ "$found" != "$mark" ]; then
+    if [ "$section" != "$mark" ]; then
         echo "stamp-plugin: $library does not carry the section __DATA,__modulehost_abi with \"$mark\"." >&2
-        echo "  On macOS the mark is linked in: Scripts/stamp-plugin.sh --mark-file <file> then link with" >&2
+        echo "  On macOS the mark is linked in: Scripts/stamp-plugin.sh --mark-file <file> <library> then relink with" >&2
         echo "  -Xlinker -sectcreate -Xlinker __DATA -Xlinker __modulehost_abi -Xlinker <file>" >&2
         exit 1
     fi
     echo "$library: $mark"; exit 0
 fi
 
-scratch=$(mktemp -d "${TMPDIR:-/tmp}/stamp-plugin.XXXXXX")
-trap 'rm -rf "$scratch"' EXIT
 printf '%s' "$mark" > "$scratch/mark"
 readelf -h "$library" >/dev/null 2>&1 || { echo "stamp-plugin: $library is not an ELF file" >&2; exit 1; }
 if readelf -S -W "$library" | grep -qw modulehost_abi; then
@@ -55,10 +104,8 @@ else
 fi
 # Verify: exactly one section of that name, and its bytes are the mark.
 count=$(readelf -S -W "$library" | grep -cw modulehost_abi || true)
-hex=$(readelf -x modulehost_abi "$library" 2>/dev/null | sed -n 's/^  0x[0-9a-f]\{8\} \(\([0-9a-f]\{2,8\} \)\{1,4\}\).*$/\1/p' | tr -d ' \n' || true)
-found=""
-for ((i = 0; i < ${#hex}; i += 2)); do printf -v byte "\\x${hex:i:2}"; printf -v byte "$byte"; found+=$byte; done
-if [ "$count" != 1 ] || [ "$found" != "$mark" ]; then
+objcopy --dump-section modulehost_abi="$scratch/written" "$library" "$scratch/dumped" 2>/dev/null || true
+if [ "$count" != 1 ] || ! cmp -s "$scratch/mark" "$scratch/written"; then
     echo "stamp-plugin: $library: the section modulehost_abi does not hold \"$mark\" after stamping" >&2; exit 1
 fi
 echo "$library: $mark"

@@ -3,15 +3,18 @@
 #
 #   Examples/GreeterPlugin/build.sh [DEST]             build app-shell (debug) first, then the plugin; DEST defaults to ./plugins
 #   MODULEHOST_MODULES=<dir> build.sh DEST             use an already built host's module folder (its bin path + /Modules)
-#   MODULEHOST_ROOT=<dir>                              the root of that host's package (default: this repository),
-#                                                      whose ABI identity the plugin is stamped with
+#   MODULEHOST_ROOT=<dir>                              the ModuleHost repository whose Scripts (and app-shell) to use
+#                                                      (default: this one); it plays no part in the plugin's mark
 #
-# The copy in DEST is stamped with the host's ABI identity (Scripts/stamp-plugin.sh): the host refuses a plugin
-# built against any other ModuleHost. Rebuild the plugin whenever the host's ModuleHost changes.
-# The steps are those of Sources/ModuleHost/ModuleHost.docc/WritingAPlugin.md.
+# The plugin's mark is the one of the interface it is compiled against: ModuleHost's build generates it into
+# ModuleHost.swiftmodule, the plugin's code carries it, and the copy in DEST is stamped with it
+# (Scripts/stamp-plugin.sh), which refuses a library that does not carry the mark of MODULEHOST_MODULES.
+# The compiler gets -DMODULEHOST_ABI_<digest of that interface>, so a changed host recompiles the plugin (SwiftPM
+# does not track an interface that comes in through -I). The steps are those of
+# Sources/ModuleHost/ModuleHost.docc/WritingAPlugin.md.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
-root=$(cd "$here/../.." && pwd)
+root=$(cd "${MODULEHOST_ROOT:-$here/../..}" && pwd)
 destination=${1:-$root/plugins}
 configuration=${CONFIGURATION:-debug}
 if [ -z "${MODULEHOST_MODULES:-}" ]; then
@@ -20,23 +23,22 @@ if [ -z "${MODULEHOST_MODULES:-}" ]; then
 fi
 export MODULEHOST_MODULES
 scratch=${PLUGIN_SCRATCH:-$here/.build}
-host_root=${MODULEHOST_ROOT:-$root}
-link=()
-if [ "$(uname -s)" = "Darwin" ]; then
-    # Mach-O: the mark is linked in as section __DATA,__modulehost_abi; stamp-plugin.sh then verifies it.
-    mkdir -p "$scratch"
-    "$host_root/Scripts/stamp-plugin.sh" --mark-file "$scratch/modulehost_abi" "$host_root" >&2
-    link=(-Xlinker -sectcreate -Xlinker __DATA -Xlinker __modulehost_abi -Xlinker "$scratch/modulehost_abi")
-fi
-swift build --package-path "$here" --scratch-path "$scratch" -c "$configuration" --product GreeterPlugin ${link[@]+"${link[@]}"}
-bin=$(swift build --package-path "$here" --scratch-path "$scratch" -c "$configuration" --show-bin-path)
+interface=$("$root/Scripts/stamp-plugin.sh" --interface-mark "$MODULEHOST_MODULES")
+build=(swift build --package-path "$here" --scratch-path "$scratch" -c "$configuration" -Xswiftc "-DMODULEHOST_ABI_$(cut -d' ' -f2 <<<"$interface")")
+"${build[@]}" --product GreeterPlugin
+bin=$("${build[@]}" --show-bin-path)
 library=""
 for candidate in "$bin/libGreeterPlugin.so" "$bin/libGreeterPlugin.dylib"; do
     if [ -f "$candidate" ]; then library=$candidate; fi
 done
 if [ -z "$library" ]; then echo "no libGreeterPlugin in $bin" >&2; exit 1; fi
+if [ "$(uname -s)" = "Darwin" ]; then
+    # Mach-O: the mark is linked in as section __DATA,__modulehost_abi (relinked with the library's own mark).
+    "$root/Scripts/stamp-plugin.sh" --mark-file "$scratch/modulehost_abi" "$library" --interface "$MODULEHOST_MODULES" >&2
+    "${build[@]}" --product GreeterPlugin -Xlinker -sectcreate -Xlinker __DATA -Xlinker __modulehost_abi -Xlinker "$scratch/modulehost_abi"
+fi
 mkdir -p "$destination"
 cp "$library" "$destination/"
 chmod go-w "$destination/$(basename "$library")"
-"$host_root/Scripts/stamp-plugin.sh" "$destination/$(basename "$library")" "$host_root" >&2
+"$root/Scripts/stamp-plugin.sh" "$destination/$(basename "$library")" --interface "$MODULEHOST_MODULES" >&2
 echo "$destination/$(basename "$library")"

@@ -80,7 +80,7 @@ actor PluginBuild {
         process.arguments = [package.appendingPathComponent("build.sh").path, output.path]
         var environment = ProcessInfo.processInfo.environment
         environment["MODULEHOST_MODULES"] = binaries.appendingPathComponent("Modules").path
-        // The host the plugin is stamped for: this package, even when the plugin's folder is a copy elsewhere.
+        // The repository whose Scripts build.sh uses, even when the plugin's folder is a copy elsewhere.
         environment["MODULEHOST_ROOT"] = root.path
         environment["PLUGIN_SCRATCH"] = package.appendingPathComponent(".build-\(binaries.deletingLastPathComponent().lastPathComponent)").path
         process.environment = environment
@@ -101,36 +101,7 @@ actor PluginBuild {
             let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
             throw CocoaError(.fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "the plugin did not build:\n\(text)"])
         }
-        try stampIfUnmarked(library)
         return library
-    }
-
-    /// Adds the host's ABI mark to a library that build.sh left without one (until build.sh stamps it itself).
-    private static func stampIfUnmarked(_ library: URL) throws {
-        let sections = try Tool.run("/usr/bin/readelf", ["-S", "-W", library.path])
-        if sections.contains(" modulehost_abi ") { return }
-        let mark = library.deletingLastPathComponent().appendingPathComponent("modulehost_abi.mark")
-        try Data("MHABI1 \(try PluginTests.hostIdentity())".utf8).write(to: mark)
-        _ = try Tool.run("/usr/bin/objcopy", ["--add-section", "modulehost_abi=\(mark.path)",
-                                              "--set-section-flags", "modulehost_abi=readonly", library.path])
-    }
-}
-
-/// Runs a command-line tool and returns its output; throws when it fails.
-enum Tool {
-    static func run(_ tool: String, _ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw CocoaError(.executableLoad, userInfo: [NSLocalizedDescriptionKey: "\(tool) \(arguments) failed"])
-        }
-        return String(decoding: output, as: UTF8.self)
     }
 }
 
@@ -161,18 +132,11 @@ struct PluginTests {
         return String(decoding: output, as: UTF8.self).split(separator: " ").first.map(String.init) ?? ""
     }
 
-    /// The host's ABI identity, read from the (generated) source file, so the tests follow it when it changes.
-    static func hostIdentity() throws -> String {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let text = try String(contentsOf: root.appendingPathComponent("Sources/ModuleHost/Plugins/ABIIdentity.swift"), encoding: .utf8)
-        if let match = text.firstMatch(of: /"([0-9a-f]{64})"/) { return String(match.1) }
-        if text.contains(#"String(repeating: "0", count: 64)"#) { return String(repeating: "0", count: 64) }
-        throw CocoaError(.fileReadCorruptFile, userInfo: [NSLocalizedDescriptionKey: "no identity in ABIIdentity.swift"])
-    }
-
-    /// The C declaration of an ABI mark carrying `identity` (the host's by default).
+    /// The C declaration of an ABI mark carrying the source digest `identity` (the host's by default) and this
+    /// host's target and compiler (ABIIdentity is generated into the build of the ModuleHost under test).
     static func mark(_ identity: String? = nil) throws -> String {
-        "__attribute__((used, section(\"modulehost_abi\"))) static const char modulehost_abi_mark[] = \"MHABI1 \(try identity ?? hostIdentity())\";\n"
+        let text = "MHABI2 \(identity ?? ABIIdentity.digest) \(ABIIdentity.triple) \(ABIIdentity.compiler)"
+        return "__attribute__((used, section(\"modulehost_abi\"))) static const char modulehost_abi_mark[] = \"\(text)\";\n"
     }
 
     /// Compiles C `source` into the shared library `library` inside the workspace, stamped with the host's mark

@@ -71,16 +71,35 @@ enum PluginToolchain {
         return result
     }
 
-    /// The ABI identity of the ModuleHost sources under `hostRoot` (Scripts/abi-identity.sh; `--write` regenerates the file).
-    static func abiIdentity(of hostRoot: URL = root, write: Bool = false) async throws -> String {
-        let script = root.appendingPathComponent("Scripts/abi-identity.sh").path
-        let result = try await step(["/bin/bash", script] + (write ? ["--write"] : []) + [hostRoot.path])
+    /// Runs Scripts/stamp-plugin.sh with `arguments`.
+    static func stampScript(_ arguments: [String]) async throws -> Result {
+        try await run(["/bin/bash", root.appendingPathComponent("Scripts/stamp-plugin.sh").path] + arguments)
+    }
+
+    /// The ABI mark of the ModuleHost interface in `modules` (the mark its build generated into ModuleHost.swiftmodule).
+    static func interfaceMark(_ modules: URL) async throws -> String {
+        let result = try await stampScript(["--interface-mark", modules.path])
+        guard result.status == 0 else {
+            throw CocoaError(.fileReadCorruptFile, userInfo: [NSLocalizedDescriptionKey: "no interface mark in \(modules.path):\n\(result.all)"])
+        }
         return result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    /// Stamps `library` with the identity of the host at `hostRoot` (Scripts/stamp-plugin.sh).
-    static func stamp(_ library: URL, hostRoot: URL = root) async throws {
-        try await step(["/bin/bash", root.appendingPathComponent("Scripts/stamp-plugin.sh").path, library.path, hostRoot.path])
+    /// Stamps `library` with the mark its code carries, which must be the one of the interface in `modules`.
+    static func stamp(_ library: URL, interface modules: URL) async throws {
+        let result = try await stampScript([library.path, "--interface", modules.path])
+        guard result.status == 0 else {
+            throw CocoaError(.executableLoad, userInfo: [NSLocalizedDescriptionKey: "stamp-plugin.sh failed (\(result.status)):\n\(result.all)"])
+        }
+    }
+
+    /// The bytes of `library`'s `modulehost_abi` section, as text (empty when it has none).
+    static func stampedMark(of library: URL) async throws -> String {
+        let folder = try temporaryFolder("stamped-mark")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let section = folder.appendingPathComponent("section")
+        _ = try await run(["objcopy", "--dump-section", "modulehost_abi=\(section.path)", library.path, folder.appendingPathComponent("copy").path])
+        return (try? String(contentsOf: section, encoding: .utf8)) ?? ""
     }
 
     /// The SHA-256 of `file`, as the manifest's `sha256` wants it.

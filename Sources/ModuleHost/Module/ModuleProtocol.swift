@@ -74,6 +74,9 @@ public protocol ModuleProtocol: AnyObject, Sendable {
     static var _configurationType: (any (Decodable & Sendable).Type)? { get }
     /// The module as a ``SessionModuleProtocol``; implemented by that protocol.
     var _sessionObserver: (any SessionModuleProtocol)? { get }
+    /// The ABI mark of the ModuleHost the type is compiled against, carried into the binary of the type's own
+    /// code (a plugin's library); implemented by ModuleHost's build (its generated ABIIdentity.swift).
+    static var _moduleHostABIMark: StaticString { get }
 }
 
 extension ModuleProtocol {

@@ -27,9 +27,9 @@ struct PluginError: Error, Sendable, Hashable, CustomStringConvertible {
         case bundlesModuleHost
         /// The library carries no ModuleHost ABI mark.
         case missingABIMark
-        /// The library's ABI mark is not `MHABI1 ` and 64 lowercase hexadecimal digits.
+        /// The library's ABI mark is not `MHABI2 `, 64 lowercase hexadecimal digits, a target triple and a compiler version.
         case invalidABIMark
-        /// The library was built against another ModuleHost interface than this host's.
+        /// The library was built against another ModuleHost interface than this host's, by another compiler, or for another target.
         case abiMismatch
         /// The library defines no type with the entry's name.
         case typeNotDefined

@@ -4,7 +4,7 @@
 enum PluginInspector {
     /// What the checks need besides the file; injectable for tests.
     struct Host {
-        var identity: String = ABIIdentity.current
+        var identity: ABIMark.Identity = .host
         var isExported: (String) -> Bool = HostExports.isExportedByHost
     }
 
@@ -48,8 +48,8 @@ enum PluginInspector {
             + "a plugin must use the host's ModuleHost: compile it against the host's ModuleHost.swiftmodule without linking ModuleHost into it")
     }
 
-    /// Compares the library's ABI mark with this host's identity.
-    static func checkMark(_ bytes: [UInt8]?, host: String, path: String, library: String) throws(PluginError) {
+    /// Compares the library's ABI mark with this host's identity: the compiler, then the target, then the sources.
+    static func checkMark(_ bytes: [UInt8]?, host: ABIMark.Identity, path: String, library: String) throws(PluginError) {
         guard let bytes else {
             throw PluginError(.missingABIMark, library: library, message:
                 "\(path) carries no ModuleHost ABI mark (section \(ABIMark.elfSection)), so nothing shows which ModuleHost it was built against; "
@@ -57,12 +57,22 @@ enum PluginInspector {
         }
         guard let identity = ABIMark.identity(in: bytes) else {
             throw PluginError(.invalidABIMark, library: library, message:
-                "\(path) has a section \(ABIMark.elfSection) that is not a ModuleHost ABI mark (\"\(ABIMark.prefix)\" and 64 lowercase hexadecimal digits)")
+                "\(path) has a section \(ABIMark.elfSection) that is not a ModuleHost ABI mark (\"\(ABIMark.prefix)\", 64 lowercase hexadecimal digits, "
+                + "a target triple and a compiler version); rebuild and stamp it with this host's plugin tooling")
         }
-        guard identity == host else {
+        let rebuild = "loading it could crash the host, so it was not loaded: rebuild the plugin against this host"
+        guard identity.compiler == host.compiler else {
             throw PluginError(.abiMismatch, library: library, message:
-                "\(path) was built against another ModuleHost (ABI \(ABIMark.short(identity))…) than this host's (ABI \(ABIMark.short(host))…); "
-                + "loading it could crash the host, so it was not loaded: rebuild the plugin against this host")
+                "\(path) was built by another Swift compiler (\(identity.compiler)) than this host (\(host.compiler)); "
+                + "Swift has no stable ABI on this platform: \(rebuild), with the host's compiler")
+        }
+        guard identity.triple == host.triple else {
+            throw PluginError(.abiMismatch, library: library, message:
+                "\(path) was built for another target (\(identity.triple)) than this host's (\(host.triple)); \(rebuild)")
+        }
+        guard identity.digest == host.digest else {
+            throw PluginError(.abiMismatch, library: library, message:
+                "\(path) was built against another ModuleHost (ABI \(identity.short)…) than this host's (ABI \(host.short)…); \(rebuild)")
         }
     }
 

@@ -5,10 +5,11 @@ import Testing
 /// Builds small C shared libraries for the plugin tests: stamped with an ABI mark, defining or needing symbols
 /// named like Swift's, with constructors that leave a trace.
 enum CLibrary {
-    /// The C declaration of an ABI mark section carrying `identity`. (The variable must not be named like the
-    /// section: GNU as then reports "symbol `modulehost_abi' is already defined".)
-    static func mark(_ identity: String = ABIIdentity.current) -> String {
-        "__attribute__((used, section(\"modulehost_abi\"))) static const char modulehost_abi_mark[] = \"MHABI1 \(identity)\";\n"
+    /// The C declaration of an ABI mark section carrying `digest`, `triple` and `compiler` (this host's by default).
+    /// (The variable must not be named like the section: GNU as then reports "symbol `modulehost_abi' is already defined".)
+    static func mark(_ digest: String = ABIIdentity.digest, triple: String = ABIIdentity.triple,
+                     compiler: String = ABIIdentity.compiler) -> String {
+        "__attribute__((used, section(\"modulehost_abi\"))) static const char modulehost_abi_mark[] = \"MHABI2 \(digest) \(triple) \(compiler)\";\n"
     }
 
     /// A C definition of a data symbol named `symbol` (any characters, through an assembler label).

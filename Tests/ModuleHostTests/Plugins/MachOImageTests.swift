@@ -11,7 +11,7 @@ struct MachOImageTests {
     @Test func readsTheMarkAndTheSymbolsOfAMachOLibrary() throws {
         let directory = try TemporaryDirectory()
         let source = try directory.write("""
-            __attribute__((used, section("__DATA,__modulehost_abi"))) static const char mark[] = "MHABI1 \(ABIIdentity.current)";
+            __attribute__((used, section("__DATA,__modulehost_abi"))) static const char mark[] = "\(ABIIdentity.mark)";
             extern int nobody __asm__("_$s10ModuleHost0A7ManagerC6nobodySivg");
             int answer(void) { return nobody; }
             """, to: "plugin.c")
@@ -30,7 +30,7 @@ struct MachOImageTests {
         defer { close(descriptor) }
         let binary = try PluginBinary.read(BoundedFile(descriptor: descriptor, size: UInt64(bytes.count)))
         #expect(binary.isSharedObject && binary.foreignArchitecture == nil)
-        #expect(binary.mark.flatMap(ABIMark.identity(in:)) == ABIIdentity.current)
+        #expect(binary.mark.flatMap(ABIMark.identity(in:)) == .host)
         #expect(binary.symbols.defined.contains("answer"))
         #expect(binary.symbols.undefined.contains("$s10ModuleHost0A7ManagerC6nobodySivg"))
         // Corrupted copies are refused or read, never trusted.

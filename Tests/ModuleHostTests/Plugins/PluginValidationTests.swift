@@ -79,6 +79,28 @@ struct PluginValidationTests {
         #expect(!FileManager.default.fileExists(atPath: setup.trace.path))
     }
 
+    /// Issue 25, point 3: a mark that differs from the host's only in the compiler (or only in the target) is
+    /// refused, naming both; only one toolchain is installed here, so the other compiler's mark is forged.
+    @Test(arguments: [
+        (CLibrary.mark(compiler: "Swift version 6.2 (swift-6.2-RELEASE)"),
+         ["was built by another Swift compiler (Swift version 6.2 (swift-6.2-RELEASE)) than this host (\(ABIIdentity.compiler))"]),
+        (CLibrary.mark(triple: "aarch64-unknown-linux-gnu"),
+         ["was built for another target (aarch64-unknown-linux-gnu) than this host's (\(ABIIdentity.triple))"]),
+    ])
+    func aMarkDifferingOnlyInCompilerOrTargetIsRefused(mark: String, messages: [String]) throws {
+        #expect(mark.contains(ABIIdentity.digest), "the forged mark keeps this host's source digest")
+        let setup = try Setup()
+        try setup.plugin(mark: mark)
+        let manifest = try setup.manifest(Self.entry())
+        let errors = errors(ModuleManager().validateManifest(at: manifest))
+        #expect(errors.count == 1, "\(errors)")
+        for message in messages { #expect(errors.first?.contains(message) == true, "\(errors)") }
+        #expect { try ModuleManager().registerModules(withConfigFilePath: manifest) } throws: { error in
+            (error as? ManifestError)?.diagnostics.contains { messages.allSatisfy($0.message.contains) } == true
+        }
+        #expect(!FileManager.default.fileExists(atPath: setup.trace.path), "a refused plugin ran its constructor")
+    }
+
     @Test func theTypeMustBeDefinedInTheLibrary() throws {
         let setup = try Setup()
         try setup.plugin()

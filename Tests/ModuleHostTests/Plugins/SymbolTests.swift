@@ -13,12 +13,18 @@ struct SymbolTests {
     }
 
     @Test func marksAreParsedStrictly() {
-        let identity = String(repeating: "ab", count: 32)
-        #expect(ABIMark.identity(in: Array("MHABI1 \(identity)".utf8)) == identity)
-        #expect(ABIMark.identity(in: Array("MHABI1 \(identity)\n".utf8) + [0, 0]) == identity)
-        #expect(ABIMark.identity(in: Array("MHABI1 \(identity.uppercased())".utf8)) == nil)
-        #expect(ABIMark.identity(in: Array("MHABI2 \(identity)".utf8)) == nil)
-        #expect(ABIMark.identity(in: Array("MHABI1 \(identity.dropLast())".utf8)) == nil)
+        let digest = String(repeating: "ab", count: 32), tail = "x86_64-unknown-linux-gnu Swift version 6.3.1 (swift-6.3.1-RELEASE)"
+        let expected = ABIMark.Identity(digest: digest, triple: "x86_64-unknown-linux-gnu", compiler: "Swift version 6.3.1 (swift-6.3.1-RELEASE)")
+        #expect(ABIMark.identity(in: Array("MHABI2 \(digest) \(tail)".utf8)) == expected)
+        #expect(ABIMark.identity(in: Array("MHABI2 \(digest) \(tail)\n".utf8) + [0, 0]) == expected)
+        #expect(ABIMark.identity(in: Array("MHABI2 \(digest.uppercased()) \(tail)".utf8)) == nil)
+        #expect(ABIMark.identity(in: Array("MHABI1 \(digest)".utf8)) == nil, "issue 12's mark has no compiler: refused")
+        #expect(ABIMark.identity(in: Array("MHABI2 \(digest)".utf8)) == nil)
+        #expect(ABIMark.identity(in: Array("MHABI2 \(digest) x86_64-unknown-linux-gnu".utf8)) == nil, "no compiler")
+        #expect(ABIMark.identity(in: Array("MHABI2 \(digest.dropLast()) \(tail)".utf8)) == nil)
+        #expect(ABIMark.identity(in: Array("MHABI2 \(digest) \(tail)\u{7}".utf8)) == nil, "a control character")
+        #expect(ABIMark.identity(in: Array("MHABI2 \(digest) \(tail) \(String(repeating: "x", count: 500))".utf8)) == nil, "too long")
+        #expect(ABIMark.identity(in: Array(ABIIdentity.mark.utf8)) == .host, "the host's own mark")
     }
 
     @Test func aHostThatExportsNothingIsTheHostsProblem() throws {
@@ -27,13 +33,13 @@ struct SymbolTests {
         #expect(HostExports.verdict(undefined: needs, isExported: { _ in true }) == .complete)
         #expect(HostExports.verdict(undefined: ["puts"], isExported: { _ in false }) == .complete, "no ModuleHost symbol needed")
         #expect(HostExports.verdict(undefined: needs, isExported: { $0 == HostExports.probe }) == .missing([needs[0]]))
-        let host = PluginInspector.Host(identity: ABIIdentity.current, isExported: { _ in false })
+        let host = PluginInspector.Host(identity: .host, isExported: { _ in false })
         #expect { try PluginInspector.checkExports(needs, host: host, path: "/p/lib.so", library: "lib.so") } throws: { error in
             let error = error as? PluginError
             return error?.code == .hostExportsNoSymbols && error?.message.contains("-Xlinker --export-dynamic") == true
                 && error?.message.contains("this host does not export its ModuleHost symbols") == true
         }
-        let partial = PluginInspector.Host(identity: ABIIdentity.current, isExported: { $0 == HostExports.probe })
+        let partial = PluginInspector.Host(identity: .host, isExported: { $0 == HostExports.probe })
         #expect { try PluginInspector.checkExports(needs, host: partial, path: "/p/lib.so", library: "lib.so") } throws: { error in
             (error as? PluginError)?.message.contains("ModuleHost.ModuleManager.bridge.getter") == true
         }

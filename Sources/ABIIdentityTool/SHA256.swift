@@ -1,4 +1,4 @@
-/// SHA-256 (FIPS 180-4) in plain Swift, so these tests can recompute the ABI identity without ModuleHost.
+/// SHA-256 (FIPS 180-4) in plain Swift: the build tool hashes ModuleHost's sources with it, needing no library.
 enum SHA256 {
     private static let k: [UInt32] = [
         0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,

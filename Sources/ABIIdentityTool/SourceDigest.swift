@@ -1,0 +1,38 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// The part of ModuleHost's ABI identity that comes from its sources: a SHA-256 over every Swift file of the
+/// target, byte for byte.
+///
+/// The definition: for each file, in the byte order of its path relative to the target's folder, the line
+/// `"<SHA-256 of the file's bytes, 64 lowercase hex>  <relative path>\n"` (the format of `sha256sum`); the digest
+/// is the SHA-256 of those lines concatenated.
+///
+/// Why every byte of every file, and not only the public interface: it is the definition that cannot miss a
+/// change. A digest of the public interface needs a parser or the compiler's emitted interface, and either can
+/// leave out what decides a layout (a non-public stored property of a public class changes its size; an
+/// `@inlinable` body is copied into the plugin). A comment edit also changes the identity, which costs only a
+/// plugin rebuild; it never lets a mismatched plugin in.
+enum SourceDigest {
+    /// Why the sources could not be read.
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// The digest of `files` (absolute paths inside `folder`), as 64 lowercase hex digits.
+    static func digest(files: [String], relativeTo folder: String) throws -> String {
+        let prefix = folder.hasSuffix("/") ? folder : folder + "/"
+        var entries: [(path: String, digest: String)] = []
+        for file in files {
+            guard file.hasPrefix(prefix) else { throw Failure(description: "\(file) is not inside \(folder)") }
+            let bytes = try Data(contentsOf: URL(fileURLWithPath: file))
+            entries.append((String(file.dropFirst(prefix.count)), SHA256.hex(bytes)))
+        }
+        entries.sort { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+        let listing = entries.map { "\($0.digest)  \($0.path)\n" }.joined()
+        return SHA256.hex(Array(listing.utf8))
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+
+/// A host built from a copy of this repository with one change to ModuleHost, by plain `swift build --product
+/// app-shell` (issue 25, point 4): its ABI identity is whatever that build generates, and no script computes it.
+///
+/// One copy serves the whole test process and is rebuilt incrementally for each change; callers run `build` inside
+/// ``BuildQueue`` so that builds (and the copy's state) never overlap. Each result is copied out of the copy: the
+/// app-shell executable and the ModuleHost.swiftmodule a plugin compiles against.
+struct DriftHost: Sendable {
+    /// One edit of a ModuleHost source file.
+    struct Change: Sendable {
+        let name: String
+        let file: String
+        let replacing: String
+        let with: String
+
+        /// A stored property in front of ModuleStartupOperation's storage: no symbol changes, the layout does.
+        static let structLayout = Change(
+            name: "struct-layout", file: "Sources/ModuleHost/Module/StartupOperationsProviding.swift",
+            replacing: "public struct ModuleStartupOperation: Sendable {\n",
+            with: "public struct ModuleStartupOperation: Sendable {\n    public var drift: (Int, Int) = (0, 0)\n")
+        /// A stored property before ModuleManager.bridge: the field offsets a plugin was compiled with shift.
+        static let classLayout = Change(
+            name: "class-layout", file: "Sources/ModuleHost/Manager/ModuleManager.swift",
+            replacing: "    /// Resolves modules and services.\n    public let bridge: ModuleBridge\n",
+            with: "    public let drift: [Int] = []\n    /// Resolves modules and services.\n    public let bridge: ModuleBridge\n")
+        /// A parameter (with a default) added to ModuleStartupOperation.init, which a plugin calls: its symbol changes.
+        static let signature = Change(
+            name: "signature", file: "Sources/ModuleHost/Module/StartupOperationsProviding.swift",
+            replacing: "failurePolicy: StartupFailurePolicy? = nil, timeout: Duration? = nil,\n",
+            with: "failurePolicy: StartupFailurePolicy? = nil, timeout: Duration? = nil, drift: Int = 0,\n")
+        /// A stored property in ModuleIdentifier (the issue's own case).
+        static let identifier = Change(
+            name: "identifier", file: "Sources/ModuleHost/Module/ModuleIdentifier.swift",
+            replacing: "public struct ModuleIdentifier: Hashable, Sendable {\n",
+            with: "public struct ModuleIdentifier: Hashable, Sendable {\n    public var drift: Int = 0\n")
+
+        static let all: [Change] = [structLayout, classLayout, signature, identifier]
+    }
+
+    /// The copy's app-shell.
+    let executable: URL
+    /// A folder holding the copy's ModuleHost.swiftmodule.
+    let modules: URL
+    /// The ABI mark the copy's build generated.
+    let mark: String
+
+    /// The copy: what SwiftPM needs to build the package (its manifest and the targets' folders), made once.
+    private static let copy = Task { () throws -> URL in
+        let copy = try PluginToolchain.temporaryFolder("drift-package")
+        for item in ["Package.swift", "Plugins", "Sources", "Tests"] {
+            try FileManager.default.copyItem(at: PluginToolchain.root.appendingPathComponent(item), to: copy.appendingPathComponent(item))
+        }
+        return copy
+    }
+
+    /// Builds app-shell from the copy with `change` (and no other) applied; `nil` builds the unchanged sources.
+    static func build(_ change: Change?) async throws -> DriftHost {
+        let copy = try await copy.value
+        for file in Set(Change.all.map(\.file)) {
+            let original = try Data(contentsOf: PluginToolchain.root.appendingPathComponent(file))
+            let target = copy.appendingPathComponent(file)
+            if (try? Data(contentsOf: target)) != original { try original.write(to: target) }
+        }
+        if let change {
+            let file = copy.appendingPathComponent(change.file)
+            let text = try String(contentsOf: file, encoding: .utf8)
+            guard text.contains(change.replacing) else {
+                throw CocoaError(.fileReadCorruptFile, userInfo: [NSLocalizedDescriptionKey: "\(change.file) no longer contains the text the \(change.name) case changes"])
+            }
+            try Data(text.replacingOccurrences(of: change.replacing, with: change.with).utf8).write(to: file)
+        }
+        let started = ContinuousClock.now
+        try await PluginToolchain.step(["swift", "build", "--package-path", copy.path, "--product", "app-shell"])
+        print("drift host \(change?.name ?? "unchanged"): built in \(ContinuousClock.now - started)")
+
+        let output = try PluginToolchain.temporaryFolder("drift-host-\(change?.name ?? "unchanged")")
+        let built = copy.appendingPathComponent(".build/debug")
+        let modules = output.appendingPathComponent("Modules")
+        try FileManager.default.createDirectory(at: modules, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: built.appendingPathComponent("app-shell"), to: output.appendingPathComponent("app-shell"))
+        try FileManager.default.copyItem(at: built.appendingPathComponent("Modules/ModuleHost.swiftmodule"),
+                                         to: modules.appendingPathComponent("ModuleHost.swiftmodule"))
+        return DriftHost(executable: output.appendingPathComponent("app-shell"), modules: modules,
+                         mark: try await PluginToolchain.interfaceMark(modules))
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+@testable import ModuleHost
+import Testing
+
+/// Issue 25, points 1 and 3: the identity this ModuleHost carries is computed by its build (the ABIIdentityGenerator
+/// plugin), from exactly the sources it was compiled from, the compiler and the target; nothing committed holds it.
+@Suite("ABI identity from the build")
+struct ABIIdentityTests {
+    private static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The digest, recomputed here by its definition (Sources/ABIIdentityTool/SourceDigest.swift) with another
+    /// SHA-256 implementation (the system's, through ModuleHost) than the build tool's.
+    @Test func theDigestIsTheOneOfTheSourcesThisBuildCompiled() throws {
+        let folder = Self.root.appendingPathComponent("Sources/ModuleHost")
+        let enumerator = try #require(FileManager.default.enumerator(atPath: folder.path))
+        var lines: [(path: String, line: String)] = []
+        for case let path as String in enumerator where path.hasSuffix(".swift") {
+            let digest = try #require(SHA256Digest.hex(of: try Data(contentsOf: folder.appendingPathComponent(path))))
+            lines.append((path, "\(digest)  \(path)\n"))
+        }
+        #expect(lines.contains { $0.path == "Manager/ModuleManager.swift" }, "is the scan reading ModuleHost's sources?")
+        #expect(!lines.contains { $0.path.hasSuffix("ABIIdentity.swift") }, "the identity is generated, not a source file")
+        let listing = lines.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }.map(\.line).joined()
+        #expect(SHA256Digest.hex(of: Data(listing.utf8)) == ABIIdentity.digest)
+    }
+
+    @Test func theCompilerAndTheTargetAreTheToolchainsThatBuiltIt() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["swiftc", "-print-target-info"]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let output = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let info = try #require(try JSONSerialization.jsonObject(with: output) as? [String: Any])
+        #expect(info["compilerVersion"] as? String == ABIIdentity.compiler)
+        #expect((info["target"] as? [String: Any])?["triple"] as? String == ABIIdentity.triple)
+        #expect(ABIIdentity.compiler.hasPrefix("Swift version "), "\(ABIIdentity.compiler)")
+    }
+
+    @Test func theMarkNamesAllThreeAndIsTheOneModuleTypesCarry() throws {
+        #expect(ABIIdentity.mark == "MHABI2 \(ABIIdentity.digest) \(ABIIdentity.triple) \(ABIIdentity.compiler)")
+        #expect(ABIMark.identity(in: Array(ABIIdentity.mark.utf8)) == .host)
+        // A module type's own code carries a mark of the same form. (Its digest is the one of the interface this file
+        // was last compiled against: an incremental build need not recompile it when only ModuleHost's sources
+        // changed, which is why plugins are recompiled on a new interface and checked by their mark.)
+        let carried = try #require(ABIMark.identity(in: Array("\(MarkedModule._moduleHostABIMark)".utf8)))
+        #expect(carried.compiler == ABIIdentity.compiler && carried.triple == ABIIdentity.triple)
+    }
+
+    /// `git grep` finds the identity in no committed file: it exists only in builds.
+    @Test func noCommittedFileHoldsTheIdentity() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["git", "-C", Self.root.path, "grep", "-l", "-F", "-e", ABIIdentity.digest, "-e", String(ABIIdentity.digest.prefix(12))]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 1, "git grep found the identity (or failed): \(output)")
+        #expect(!FileManager.default.fileExists(atPath: Self.root.appendingPathComponent("Sources/ModuleHost/Plugins/ABIIdentity.swift").path))
+    }
+}
+
+/// A module type compiled in this test module, against ModuleHost's interface, like a plugin's.
+private final class MarkedModule: ModuleProtocol {
+    static let moduleIdentifier: ModuleIdentifier = "test.abi-mark"
+    init() {}
+}

@@ -53,17 +53,19 @@ struct InProcessServerTests {
         let manager = ModuleManager(typeResolver: .types(ModuleServer.moduleTypes))
         try manager.registerModules(withConfigFilePath: URL(fileURLWithPath: Self.manifest))
         let teardown = Mutex<[ModuleIdentifier]>([])
-        let (table, trace) = try await manager.run(onTeardown: { records in teardown.withLock { $0 = records.map(\.module) } }) { report in
+        let (table, trace, loaded) = try await manager.run(onTeardown: { records in teardown.withLock { $0 = records.map(\.module) } }) { report in
             _ = try manager.bridge.resolve(.status)
             _ = try manager.bridge.resolve(.greeting)
-            return (report.renderTable(width: 40), try report.chromeTrace())
+            let loaded = manager.loadedModules().map { type(of: $0).moduleIdentifier }
+            return (report.renderTable(width: 40), try report.chromeTrace(), loaded)
         }
         #expect(table.split(separator: "\n").allSatisfy { $0.count <= 40 }, "\(table)")
         #expect(table.contains("total: blocking"))
         let document = try #require(try JSONSerialization.jsonObject(with: trace) as? [String: Any])
         #expect(document["traceEvents"] is [Any])
         #expect(document["displayTimeUnit"] as? String == "ms")
-        #expect(teardown.withLock { $0 } == [.greeting, .status], "torn down in reverse load order")
+        #expect(loaded.count == 2)
+        #expect(teardown.withLock { $0 } == loaded.reversed(), "torn down in reverse load order")
         #expect(!(try manager.startupGraph(as: .mermaid)).isEmpty)
     }
 }

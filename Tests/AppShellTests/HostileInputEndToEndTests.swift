@@ -36,6 +36,22 @@ struct HostileInputEndToEndTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: shared.path).isEmpty, "something was written")
     }
 
+    /// Point 3: a copy of `session.json` taken before `logout` signed the user in again after it.
+    @Test func aSessionFileSavedBeforeLogoutDoesNotSignInAfterIt() async throws {
+        let workspace = try Workspace()
+        let login = try await workspace.run(["login", "alice"], input: "wonderland\n")
+        #expect(login.status == 0, "\(login.stderr)")
+        let session = workspace.url.appendingPathComponent(".app-shell/session.json")
+        let saved = try Data(contentsOf: session)
+        #expect(try await workspace.run(["whoami"]).stdout.contains("alice"))
+        let logout = try await workspace.run(["logout"])
+        #expect(logout.status == 0, "\(logout.stderr)")
+        try saved.write(to: session)
+        #expect(chmod(session.path, 0o600) == 0)
+        let replay = try await workspace.run(["whoami"])
+        #expect(replay.stdout.contains("Not logged in"), "a revoked session signed alice in again: \(replay.stdout)")
+    }
+
     /// Point 4: an argument `fact` cannot read was repeated to the terminal raw.
     @Test func aModuleCommandCannotEchoAnEscapeSequence() async throws {
         let workspace = try Workspace()

@@ -48,7 +48,7 @@ public struct StateFile: Sendable {
     /// Whether the file holds a secret: then it must not be readable by group or others either.
     package let isSecret: Bool
     private let replace: Replace
-    private let notice: @Sendable (String) -> Void
+    let notice: @Sendable (String) -> Void
 
     /// A state file at `url`, read only if at most `maximumSize` bytes.
     public init(url: URL, maximumSize: Int = 1 << 20) {
@@ -66,7 +66,7 @@ public struct StateFile: Sendable {
         self.notice = notice
     }
 
-    private var directory: URL { url.deletingLastPathComponent() }
+    var directory: URL { url.deletingLastPathComponent() }
 
     /// The file's content, or `nil` when there is no file (or no state directory).
     public func read() throws(StateFileError) -> Data? {
@@ -113,75 +113,6 @@ public struct StateFile: Sendable {
             let what = isSecret ? "accessible" : "writable"
             throw StateFileError(.unreadable, path: path, message: "\(path) is \(what) by other users (mode 0\(mode)); refusing to trust it")
         }
-    }
-
-    /// Checks the state directory: `false` when it does not exist; throws when it is a symbolic link, not a
-    /// directory, owned by another user, or shared (see `sharing(_:)`); its mode is then left alone. Ours, not
-    /// shared, but readable by others: set to 0700, and the repair reported.
-    package func checkDirectory() throws(StateFileError) -> Bool {
-        let path = directory.path
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_DIRECTORY | O_NONBLOCK)
-        guard fd >= 0 else {
-            switch errno {
-            case ENOENT: return false
-            case ELOOP:
-                throw StateFileError(.directoryUnavailable, path: path,
-                                     message: "the state directory \(path) is a symbolic link; refusing to use it")
-            case ENOTDIR:
-                var status = stat()
-                if lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFLNK {
-                    throw StateFileError(.directoryUnavailable, path: path,
-                                         message: "the state directory \(path) is a symbolic link; refusing to use it")
-                }
-                throw StateFileError(.directoryUnavailable, path: path, message: "the state directory \(path) is not a directory")
-            default:
-                throw StateFileError(.directoryUnavailable, path: path,
-                                     message: "cannot open the state directory \(path): \(Self.reason())")
-            }
-        }
-        defer { close(fd) }
-        var status = stat()
-        guard fstat(fd, &status) == 0 else {
-            throw StateFileError(.directoryUnavailable, path: path, message: "cannot check the state directory \(path): \(Self.reason())")
-        }
-        let euid = geteuid()
-        guard status.st_uid == euid else {
-            throw StateFileError(.directoryUnavailable, path: path,
-                                 message: "the state directory \(path) is owned by another user (uid \(status.st_uid)), not by uid "
-                                    + "\(euid); refusing to trust anything in it (remove it, or choose a state directory of your own)")
-        }
-        let mode = status.st_mode & 0o7777
-        if let sharing = Self.sharing(mode) {
-            throw StateFileError(.directoryUnavailable, path: path,
-                                 message: "the state directory \(path) is shared (mode 0\(String(mode, radix: 8)): \(sharing)); "
-                                    + "refusing to keep state in it or to change its mode. Choose a folder of your own, "
-                                    + "such as a new folder inside it, which is created with mode 0700")
-        }
-        if mode & 0o077 != 0 {
-            guard fchmod(fd, 0o700) == 0 else {
-                throw StateFileError(.directoryUnavailable, path: path,
-                                     message: "the state directory \(path) is open to other users (mode 0\(String(mode, radix: 8))) "
-                                        + "and its mode cannot be set to 0700: \(Self.reason())")
-            }
-            notice("the state directory \(path) was readable by other users (mode 0\(String(mode, radix: 8))); its mode is now 0700")
-        }
-        return true
-    }
-
-    /// Why a folder of mode `mode` is shared with other users, or `nil` when it is not: sticky (like `/tmp`),
-    /// set-group-ID (a group's shared folder), or writable by its group or others. Such a folder is someone
-    /// else's too, so its mode is not the app's to change.
-    static func sharing(_ mode: mode_t) -> String? {
-        var reasons: [String] = []
-        if mode & S_ISVTX != 0 { reasons.append("sticky, like /tmp") }
-        if mode & S_ISGID != 0 { reasons.append("set-group-ID, like a group's shared folder") }
-        switch mode & 0o022 {
-        case 0o022: reasons.append("writable by its group and others")
-        case 0o020: reasons.append("writable by its group")
-        case 0o002: reasons.append("writable by others")
-        default: break
-        }
-        return reasons.isEmpty ? nil : reasons.joined(separator: ", ")
     }
 
     /// Replaces the file's content atomically, creating the state directory (0700) if needed; the file is 0600.
@@ -280,7 +211,7 @@ public struct StateFile: Sendable {
         if failed { throw error() }
     }
 
-    private static func reason() -> String {
+    static func reason() -> String {
         String(cString: strerror(errno))
     }
 }

@@ -29,6 +29,8 @@ struct CommandLoop {
         var status = ExitCode.ok
         if interactive {
             startEditing()
+            // Ctrl-C typed at the terminal now interrupts the command, not the shell.
+            events.takeInterrupts()
             console.out("Type 'help' for commands.")
         }
         runtime.manager.initiator.hostDidBecomeIdle()
@@ -61,10 +63,17 @@ struct CommandLoop {
             let arguments = Array(words.dropFirst())
             let scriptLine = interactive ? nil : await input.linesRead
             let secretsBefore = io.secretsRead
-            switch await SignalRace.run(events, { await commands.run(name, arguments, io: io, line: scriptLine) }) {
+            let race = await CommandRace.run(events, interruptible: interactive, line: events.linesRead, stillRunning: {
+                console.error("\(DisplayText.quoted(name, with: "'")) is still running: it does not stop when interrupted; Ctrl-C again ends the shell")
+            }, { await commands.run(name, arguments, io: io, line: scriptLine) })
+            switch race {
             case .signal(let number):
                 if interactive { console.out() }
                 return (.signal(number), status)
+            case .interrupted:
+                console.out()
+                console.out("interrupted")
+                continue
             case .finished(let result):
                 if !interactive, status == .ok { status = result }
             }

@@ -77,6 +77,18 @@ final class LineEditor: Sendable {
         }
     }
 
+    /// The next read's prompt followed by `typed` up to its first line end: how a line typed ahead (before the
+    /// editor let go of the terminal) is shown, as it is then read without editing. `nil` when editing is off.
+    func showTypedAhead(_ typed: [UInt8]) -> String? {
+        let prompt = setup.withLock { setup in
+            defer { (setup.prompt, setup.keepsHistory) = ("", false) }
+            return setup.active ? setup.prompt : nil
+        }
+        guard let prompt else { return nil }
+        let line = typed.prefix { $0 != UInt8(ascii: "\n") && $0 != UInt8(ascii: "\r") }
+        return prompt + String(decoding: line, as: UTF8.self) + (line.count < typed.count ? "\n" : "")
+    }
+
     /// Reads one line, edited. Called by the input thread only.
     func read() -> Reading {
         let (prompt, history, keepsHistory) = setup.withLock { setup in

@@ -65,8 +65,9 @@ struct StartupRunner {
         }
     }
 
+    /// The status a signal ends the shell with (``Signals/exitCode(for:)``).
     static func exitCode(for signal: Int32) -> ExitCode {
-        signal == SIGTERM ? .terminated : .interrupted
+        Signals.exitCode(for: signal)
     }
 
     private func printReport(_ report: StartupReport) {

@@ -83,7 +83,7 @@ struct StartupRunner {
     /// the events, one line each.
     private func showProgress(_ initiator: Initiator) async {
         let console = runtime.console
-        var board = ProgressBoard { console.styled($0, $1, forError: true) }
+        var board = ProgressBoard(width: TerminalWidth.current()) { console.styled($0, $1, forError: true) }
         defer { console.diagnosticPartial(board.clear()) }
         for await event in initiator.events {
             if console.errorIsTerminal {

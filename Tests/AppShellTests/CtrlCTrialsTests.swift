@@ -10,7 +10,7 @@ import Glibc
 /// Issue 27: at the interactive prompt, Ctrl-C interrupts what is running and the shell goes on, whatever the
 /// moment it lands; the app ends only on `quit` (or a second Ctrl-C for a command that ignores cancellation, or a
 /// signal from outside), with echo on. Shown with the built `app-shell` on a pseudo-terminal, with a test plugin's
-/// `slow` and `stubborn` commands (``PluginBuild/slowLibrary()``).
+/// `slow` and `stubborn` commands (``SlowPlugin``).
 @Suite("app-shell Ctrl-C at the prompt")
 struct CtrlCTrialsTests {
     private static let ctrlC = "\u{3}"
@@ -19,7 +19,7 @@ struct CtrlCTrialsTests {
 
     /// A workspace with AuthModule (alice, password `wonderland`) and the test plugin.
     private static func workspace() async throws -> Workspace {
-        let library = try await PluginBuild.shared.slowLibrary()
+        let library = try await SlowPlugin.shared.library()
         let workspace = try Workspace(manifest: """
             {"modules": [{"type": "AuthModule.AuthModule", "config": {"users": [{"username": "alice", "passwordHash": "$y$j9T$zv4vibxmtz7dU93dcmtBb0$dDa.LWc8n.rpvaxSYdg/Bus2kw1DnqtxQ3VvHODvuG0"}]}},
                          {"type": "GreeterPlugin.GreeterModule", "library": "plugins/libGreeterPlugin.so"}]}

@@ -8,7 +8,6 @@ actor PluginBuild {
     private var built: Task<URL, any Error>?
     private var clashing: Task<URL, any Error>?
     private var blocking: Task<URL, any Error>?
-    private var slow: Task<URL, any Error>?
 
     /// The built `libGreeterPlugin.so`.
     func library() async throws -> URL {
@@ -53,35 +52,8 @@ actor PluginBuild {
         return try await task.value
     }
 
-    /// A copy of the Greeter plugin with two more commands: `slow`, which says `slow: started` and then waits an
-    /// hour unless cancelled, and `stubborn`, which says `stubborn: started` and then never ends, ignoring
-    /// cancellation.
-    func slowLibrary() async throws -> URL {
-        if let slow { return try await slow.value }
-        let commands = [
-            #"    ModuleCommand("slow", summary: "runs until cancelled") { context in"#,
-            #"        context.io.write("slow: started")"#,
-            #"        try await Task.sleep(for: .seconds(3600))"#,
-            #"        return .text("slow: finished")"#,
-            "    },",
-            #"    ModuleCommand("stubborn", summary: "never ends, ignoring cancellation") { context in"#,
-            #"        context.io.write("stubborn: started")"#,
-            "        await withCheckedContinuation { (_: CheckedContinuation<Void, Never>) in }",
-            #"        return .text("stubborn: finished")"#,
-            "    },",
-        ]
-        let task = Task {
-            try await Self.buildCopy(named: "slow-plugin") { text in
-                text.replacingOccurrences(of: "    ]\n\n    /// Creates the module.",
-                                          with: commands.joined(separator: "\n") + "\n    ]\n\n    /// Creates the module.")
-            }
-        }
-        slow = task
-        return try await task.value
-    }
-
     /// Builds a copy of the Greeter plugin whose module source `transform` rewrote.
-    private static func buildCopy(named name: String, transform: (String) -> String) async throws -> URL {
+    static func buildCopy(named name: String, transform: (String) -> String) async throws -> URL {
         let copy = FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-\(UUID().uuidString)")
         let example = root.appendingPathComponent("Examples/GreeterPlugin")
         try FileManager.default.createDirectory(at: copy, withIntermediateDirectories: true)

@@ -6,5 +6,5 @@
 /// It is a SHA-256 over ModuleHost's Swift sources, comments and blank lines left out (see Scripts/abi-identity.sh).
 package enum ABIIdentity {
     /// 64 lowercase hex digits.
-    package static let current = "650af7a226269d554d9328ad823e7b5ddf854896f59b31e96ea091bc254a0f77"
+    package static let current = "a69dcc3d1d47e49d6cf8e112476d115fe047cc99029b6d36833ad1a9b473cdc8"
 }

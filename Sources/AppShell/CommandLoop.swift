@@ -27,9 +27,10 @@ struct CommandLoop {
         let io = ShellIO(input: input, console: console)
         let commands = ShellCommands(runtime: runtime, invocation: invocation)
         var status = ExitCode.ok
+        defer { events.takeInterrupts(false) }
         if interactive {
             startEditing()
-            // Ctrl-C typed at the terminal now interrupts the command, not the shell.
+            // Ctrl-C typed at the terminal now interrupts the command, not the shell, until the prompt ends.
             events.takeInterrupts()
             console.out("Type 'help' for commands.")
         }

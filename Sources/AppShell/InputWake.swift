@@ -62,6 +62,11 @@ final class InputWake: Sendable {
         }
     }
 
+    /// Whether ``cancel()`` came since the line was asked for (during the read under way, once it began).
+    var isCancelled: Bool {
+        state.withLock { $0.cancelled }
+    }
+
     /// The read is over; the pipe is emptied.
     func endReading() {
         state.withLock { state in

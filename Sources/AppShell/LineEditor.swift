@@ -37,6 +37,11 @@ final class LineEditor: Sendable {
     }
 
     private let setup = Locked(Setup())
+    /// Whether the last read was of a command line (kept in the history), not a command's question.
+    private let lastReadKeptHistory = Locked(false)
+
+    /// Whether the last read was of a command line at the prompt.
+    var lastReadWasCommandLine: Bool { lastReadKeptHistory.withLock { $0 } }
     /// What Tab offers; read by libedit's completion callback, which cannot capture context.
     private static let completions = Locked(PromptCompletions(commands: []))
     /// Set by the Ctrl-C key binding during a read.
@@ -95,6 +100,7 @@ final class LineEditor: Sendable {
             defer { (setup.prompt, setup.keepsHistory) = ("", false) }
             return (setup.prompt, setup.history, setup.keepsHistory)
         }
+        lastReadKeptHistory.withLock { $0 = keepsHistory }
         guard let libedit = LibEdit.shared, TerminalEcho.standardInput.beginEditing() else { return .end }
         defer { TerminalEcho.standardInput.endEditing() }
         Self.interruption.withLock { $0 = false }

@@ -103,6 +103,9 @@ final class LineReader {
     private func edited(_ editor: LineEditor) -> Line {
         switch editor.read() {
         case .line(let text):
+            // Ctrl-C came as a signal while a command line was read: after Enter, when the editor had given the
+            // terminal its signal keys back (or, harmlessly, before the editor took them): it interrupts this line.
+            if editor.lastReadWasCommandLine, wake?.isCancelled == true { Self.interruptsAfterLine.set() }
             takeTypedAhead()
             return text.utf8.count > limit ? .tooLong : .text(text)
         case .interrupted:
@@ -117,19 +120,34 @@ final class LineReader {
     private func takeTypedAhead() {
         var waiting: Int32 = 0
         guard ioctl(descriptor, UInt(FIONREAD), &waiting) == 0, waiting > 0 else { return }
+        // Read without waiting (a Ctrl-C meanwhile may have flushed the input): not canonical, no minimum, no timer.
+        var saved = termios()
+        guard tcgetattr(descriptor, &saved) == 0 else { return }
+        var immediate = saved
+        immediate.c_lflag &= ~tcflag_t(ICANON)
+        withUnsafeMutableBytes(of: &immediate.c_cc) { characters in
+            characters[Int(VMIN)] = 0
+            characters[Int(VTIME)] = 0
+        }
+        guard tcsetattr(descriptor, TCSANOW, &immediate) == 0 else { return }
         var bytes = [UInt8](repeating: 0, count: Int(waiting))
         let count = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        tcsetattr(descriptor, TCSANOW, &saved)
         guard count > 0 else { return }
         var typed = bytes[..<count]
         if let last = typed.lastIndex(of: TerminalEcho.interruptByte) {
             Self.interruptsAfterLine.set()
             typed = typed[(last + 1)...]
         }
-        buffer.append(contentsOf: typed)
+        // The editor's mode reads Enter as a carriage return; read as typed, a line ends in a newline.
+        buffer.append(contentsOf: typed.map { $0 == UInt8(ascii: "\r") ? UInt8(ascii: "\n") : $0 })
     }
 
+    /// A cancelled read: what was typed ahead goes too, as the terminal drops its input on Ctrl-C.
     private func cancelled() -> Line {
         wasCancelled = true
+        buffer.removeAll()
+        scanned = 0
         Self.interruptions.set()
         return .text("")
     }

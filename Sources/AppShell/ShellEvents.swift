@@ -88,9 +88,10 @@ final class ShellEvents: Sendable {
         Signals.react(.deliver { [self] arrival in deliver(arrival) })
     }
 
-    /// From now on a Ctrl-C typed at the terminal interrupts the command instead of ending the shell.
-    func takeInterrupts() {
-        interrupts.withLock { $0.prompt = true }
+    /// From now on a Ctrl-C typed at the terminal interrupts the command instead of ending the shell (or, with
+    /// `false`, ends it again, as when the prompt has ended and the shell shuts down).
+    func takeInterrupts(_ taken: Bool = true) {
+        interrupts.withLock { $0.prompt = taken }
     }
 
     /// Sets (or, with `nil`, removes) the handler a typed Ctrl-C calls; returns whether one came, with no command
@@ -115,7 +116,8 @@ final class ShellEvents: Sendable {
                 return (state.prompt, state.handler)
             }
             if taken {
-                handler?()
+                // No command running: a prompt read as typed (without the editor) ends, and the prompt is shown again.
+                if let handler { handler() } else { wake.cancel() }
                 return
             }
         }

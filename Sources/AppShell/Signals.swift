@@ -1,5 +1,4 @@
 import ModuleHost
-import Dispatch
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -13,9 +12,10 @@ import Darwin
 /// the signal's number (and who sent it) to a pipe, and one thread, the signal thread, reads the pipe and hands each
 /// signal to the current ``Reaction``. Nothing but `write` runs in a signal handler.
 ///
-/// ``start()`` also blocks the signals on the calling thread, so the threads the shell makes inherit the block and
-/// their reads are not interrupted; the signal thread unblocks them, so some thread always takes them (as does the
-/// main thread that dispatch parks in `sigsuspend` under an asynchronous `main`).
+/// ``start()`` also blocks the signals on the calling thread, so the threads the shell makes later inherit the block
+/// and their reads are not interrupted; the signal thread unblocks them, so some thread always takes them, even
+/// while the main thread is busy (as does the main thread that dispatch parks in `sigsuspend` under an asynchronous
+/// `main`).
 ///
 /// - A subcommand that starts nothing, or any subcommand while the manifest is read, ends at once (``Reaction/exit(message:)``):
 ///   nothing was started, so there is nothing to shut down.
@@ -68,17 +68,15 @@ enum Signals {
     /// thread can be made, the signals keep their default actions.
     static func start() {
         signal(SIGPIPE, SIG_IGN)
-        var set = signalSet()
-        pthread_sigmask(SIG_BLOCK, &set, nil)
         var descriptors: [Int32] = [-1, -1]
         guard pipe(&descriptors) == 0 else { return }
         for descriptor in descriptors { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
         // A flood of signals fills the pipe and the rest are dropped; the handler never blocks.
         _ = fcntl(descriptors[1], F_SETFL, fcntl(descriptors[1], F_GETFL) | O_NONBLOCK)
         pipeEnds = (descriptors[0], descriptors[1])
-        let ready = DispatchSemaphore(value: 0)
-        guard DetachedThread.spawn(name: "app-shell signals", { watch(ready) }) else { return }
-        ready.wait()
+        guard DetachedThread.spawn(name: "app-shell signals", watch) else { return }
+        var set = signalSet()
+        pthread_sigmask(SIG_BLOCK, &set, nil)
         var action = sigaction()
         #if canImport(Glibc)
         action.__sigaction_handler.sa_sigaction = forward
@@ -112,11 +110,11 @@ enum Signals {
         return set
     }
 
-    /// The signal thread: unblocks the signals, then forever reads the next one from the pipe and reacts to it.
-    private static func watch(_ ready: DispatchSemaphore) {
+    /// The signal thread: takes the signals (it may have been made by a thread that blocks them: a thread of
+    /// dispatch's), then forever reads the next one from the pipe and reacts to it.
+    private static func watch() {
         var set = signalSet()
         pthread_sigmask(SIG_UNBLOCK, &set, nil)
-        ready.signal()
         while true {
             guard let arrival = next() else { continue }
             switch reaction.withLock({ $0 }) {

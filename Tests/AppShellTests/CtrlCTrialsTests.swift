@@ -63,6 +63,7 @@ struct CtrlCTrialsTests {
         shell.send("quit\r")
         #expect(try await shell.exitStatus() == 0)
         #expect(shell.localModes & tcflag_t(ECHO | ISIG) == tcflag_t(ECHO | ISIG), "echo and the signal keys are on")
+        #expect(shell.transcript.components(separatedBy: "Not logged in").count - 1 == Self.trials, "every trial ran")
         #expect(!shell.transcript.contains("slow: finished"), "no slow command ran to its end")
         let history = try String(contentsOf: workspace.url.appendingPathComponent(".app-shell/history"), encoding: .utf8)
         #expect(history.contains("login alice\n") && history.contains("slow\n"), "the interrupted lines are in the history")

@@ -51,7 +51,7 @@ struct RouteURL: Sendable, Hashable {
     }
 
     /// The scheme of `text`, lowercased, when it is written `<scheme>://…` with a valid scheme, within the length
-    /// of a link and in printable ASCII (so it may be shown as it is); otherwise `nil` (``parse(_:defaults:allowsPath:)``
+    /// of a link and in printable ASCII (so it may be shown as it is); otherwise `nil` (`parse(_:defaults:allowsPath:)`
     /// says what is wrong).
     static func scheme(of text: String) -> String? {
         guard text.utf8.count <= RouteLimits.urlBytes, !text.utf8.contains(where: { $0 <= 0x20 || $0 >= 0x7F }),

@@ -62,7 +62,7 @@ extension AppShell {
         }
         let io = ShellIO(input: ShellInput(events: events), console: console)
         let commands = ShellCommands(runtime: runtime, invocation: invocation)
-        let race = await CommandRace.run(events, interruptible: false, line: 0, stillRunning: {}) { await action(commands, io) }
+        let race = await CommandRace.run(events, interruptible: false, stillRunning: {}) { await action(commands, io) }
         let status: ExitCode
         switch (race, io.interruption) {
         case (.signal(let number), _), (_, .signal(let number)?):

@@ -39,6 +39,7 @@ struct CommandLoop {
             if interactive, !LineEditor.standardInput.prepare(prompt: Self.prompt, keepsHistory: true) {
                 console.outPartial(console.styled(Self.prompt, .bold))
             }
+            events.forgetInterrupt()
             let line: String
             switch await input.next() {
             case .line(let text): line = text
@@ -95,7 +96,7 @@ struct CommandLoop {
     /// Runs the command `name` (`body`), racing the signals and, at the interactive prompt, Ctrl-C.
     private func race(_ name: String, interactive: Bool, _ body: @escaping @Sendable () async -> ExitCode) async -> CommandRace.Outcome {
         let console = runtime.console
-        return await CommandRace.run(events, interruptible: interactive, line: events.linesRead, stillRunning: {
+        return await CommandRace.run(events, interruptible: interactive, stillRunning: {
             console.error("\(DisplayText.quoted(name, with: "'")) is still running: it does not stop when interrupted; Ctrl-C again ends the shell")
         }, body)
     }

@@ -32,11 +32,10 @@ enum CommandRace {
         case finished(ExitCode), signal(Int32), interrupt, graceOver
     }
 
-    /// Runs `body`, the command of the line numbered `line`, racing it against the signals `events` catches and,
-    /// when `interruptible`, against Ctrl-C.
-    static func run(_ events: ShellEvents, interruptible: Bool, line: Int, stillRunning: @escaping @Sendable () -> Void,
+    /// Runs `body`, racing it against the signals `events` catches and, when `interruptible`, against Ctrl-C.
+    static func run(_ events: ShellEvents, interruptible: Bool, stillRunning: @escaping @Sendable () -> Void,
                     _ body: @escaping @Sendable () async -> ExitCode) async -> Outcome {
-        let interrupts: Interrupts? = interruptible ? { handler in events.setInterruptHandler(handler, afterLine: line) } : nil
+        let interrupts: Interrupts? = interruptible ? { handler in events.setInterruptHandler(handler) } : nil
         return await run(signals: events.setSignalHandler, interrupts: interrupts, stillRunning: stillRunning, body)
     }
 

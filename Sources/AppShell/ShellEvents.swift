@@ -32,8 +32,9 @@ enum ShellEvent: Sendable, Equatable {
 /// and a handler installed after it arrived is called at once (a signal at any stage ends the program).
 ///
 /// At the interactive prompt (``takeInterrupts()``), a Ctrl-C typed at the terminal is not a signal that ends the
-/// shell: it goes to the handler of ``setInterruptHandler(_:)`` (the command running), and with none, it is
-/// remembered with the number of lines read, so the command of a line read before it never starts.
+/// shell: it goes to the handler of ``setInterruptHandler(_:)`` (the command running); with none, it is kept until
+/// the next command starts (which it interrupts before it starts) or the prompt asks for a new line
+/// (``forgetInterrupt()``).
 final class ShellEvents: Sendable {
     let stream: AsyncStream<ShellEvent>
     private let continuation: AsyncStream<ShellEvent>.Continuation
@@ -50,10 +51,8 @@ final class ShellEvents: Sendable {
         var prompt = false
         /// The command running, which a Ctrl-C interrupts.
         var handler: (@Sendable () -> Void)?
-        /// How many lines had been read when the last Ctrl-C came with no command running.
-        var lastAfterLine: Int?
-        /// How many lines the input thread has read.
-        var linesRead = 0
+        /// Whether a Ctrl-C came with no command running, since the prompt asked for the line.
+        var pending = false
     }
 
     init(inputIsTerminal: Bool) {
@@ -69,7 +68,9 @@ final class ShellEvents: Sendable {
                 requests.wait()
                 let hideEcho = inputIsTerminal && echoOff.take()
                 let line = hideEcho ? Self.readWithoutEcho(lines) : lines.next()
-                if line != .end { interrupts.withLock { $0.linesRead += 1 } }
+                // A Ctrl-C found typed right after an edited line: it interrupts that line's command (so it is
+                // delivered before the line is).
+                if LineReader.interruptsAfterLine.take() { deliver(Signals.Arrival(number: SIGINT, typedAtTerminal: true)) }
                 switch line {
                 case .text(let text): continuation.yield(.line(text))
                 case .tooLong: continuation.yield(.tooLong)
@@ -77,8 +78,6 @@ final class ShellEvents: Sendable {
                     continuation.yield(.endOfInput)
                     return
                 }
-                // A Ctrl-C the editor found typed right after the line (before the terminal's signal keys were on).
-                if LineReader.interruptsAfterLine.take() { deliver(Signals.Arrival(number: SIGINT, typedAtTerminal: true)) }
             }
         }
     }
@@ -94,25 +93,26 @@ final class ShellEvents: Sendable {
         interrupts.withLock { $0.prompt = taken }
     }
 
-    /// Sets (or, with `nil`, removes) the handler a typed Ctrl-C calls; returns whether one came, with no command
-    /// running, after the line numbered `line` was read (the command of that line is interrupted before it starts).
+    /// Sets (or, with `nil`, removes) the handler a typed Ctrl-C calls; returns whether one came with no command
+    /// running since the prompt asked for the line (then the command is interrupted before it starts).
     @discardableResult
-    func setInterruptHandler(_ handler: (@Sendable () -> Void)?, afterLine line: Int = .max) -> Bool {
-        let pending = interrupts.withLock { state in
+    func setInterruptHandler(_ handler: (@Sendable () -> Void)?) -> Bool {
+        interrupts.withLock { state in
             state.handler = handler
-            defer { state.lastAfterLine = nil }
-            return handler != nil && (state.lastAfterLine ?? .min) >= line
+            defer { state.pending = false }
+            return handler != nil && state.pending
         }
-        return pending
     }
 
-    /// How many lines have been read so far.
-    var linesRead: Int { interrupts.withLock { $0.linesRead } }
+    /// The prompt asks for a new line: a Ctrl-C that came before it no longer counts.
+    func forgetInterrupt() {
+        interrupts.withLock { $0.pending = false }
+    }
 
     private func deliver(_ arrival: Signals.Arrival) {
         if arrival.number == SIGINT, arrival.typedAtTerminal {
             let (taken, handler) = interrupts.withLock { state in
-                if state.prompt, state.handler == nil { state.lastAfterLine = state.linesRead }
+                if state.prompt, state.handler == nil { state.pending = true }
                 return (state.prompt, state.handler)
             }
             if taken {

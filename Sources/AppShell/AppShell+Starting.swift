@@ -62,13 +62,15 @@ extension AppShell {
         }
         let io = ShellIO(input: ShellInput(events: events), console: console)
         let commands = ShellCommands(runtime: runtime, invocation: invocation)
-        let race = await SignalRace.run(events) { await action(commands, io) }
+        let race = await CommandRace.run(events, interruptible: false, stillRunning: {}) { await action(commands, io) }
         let status: ExitCode
         switch (race, io.interruption) {
         case (.signal(let number), _), (_, .signal(let number)?):
             return await shutdown.perform(StartupRunner.exitCode(for: number), cancelRemaining: true)
         case (.finished(let code), _):
             status = code
+        case (.interrupted, _):
+            status = .interrupted
         }
         if status == .usage { console.diagnostic("Run 'app-shell --help' for usage.") }
         // The later phases were never released (no prompt follows), so they are cancelled, not waited for.

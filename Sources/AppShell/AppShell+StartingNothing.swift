@@ -2,11 +2,11 @@ import ModuleHost
 
 /// The subcommands that start no module: `help`, `--version`, `--generate-completion-script`, `validate`,
 /// `modules`, `graph` and `routes`. They run synchronously on the caller's thread; a signal ends them at any
-/// moment with 130 or 143 (``SignalExit``), as there is nothing to shut down.
+/// moment with 130 or 143 (``Signals/Reaction/exit(message:)``), as there is nothing to shut down.
 extension AppShell {
-    /// Runs `body` with ``SignalExit``'s handlers installed; a stop gives its exit status.
+    /// Runs `body`, a signal ending the program at once; a stop gives its exit status.
     func startingNothing(_ body: () throws(HostRuntime.Stop) -> ExitCode) -> ExitCode {
-        SignalExit.install()
+        Signals.react(.exit(message: nil))
         do {
             return try body()
         } catch {
@@ -107,8 +107,8 @@ extension AppShell {
     /// Reads the manifest on this thread: a signal while it is read (or plugins are checked) ends the program at
     /// once with 130 or 143, saying so; a signal later ends it at once too, quietly.
     private func loadStartingNothing(_ invocation: Invocation, loadingPlugins: Bool = true) throws(HostRuntime.Stop) -> HostRuntime {
-        SignalExit.installWhileReadingManifest(colored: console.errorColor)
-        defer { SignalExit.install() }
+        Signals.react(.exit(message: console.errorLine(HostRuntime.interruptedWhileReading)))
+        defer { Signals.react(.exit(message: nil)) }
         HostRuntime.announceReading(invocation, console: console)
         return try HostRuntime.load(invocation, console: console, loadingPlugins: loadingPlugins)
     }

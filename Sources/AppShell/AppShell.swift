@@ -16,14 +16,13 @@ import Darwin
 @main
 enum AppShellMain {
     static func main() async {
-        // Write errors on a closed pipe are handled where they happen, instead of killing the process.
-        signal(SIGPIPE, SIG_IGN)
+        // First of all: from here on every signal goes to the one thread that waits for them (``Signals``).
+        Signals.start()
         let console = Console.standard()
         let arguments = argumentsAfterTheProgramName()
         let code = await AppShell(console: console).run(arguments)
         // Every way out passes here: echo is on when the shell ends, whatever path it took.
         ShellEvents.restoreTerminal()
-        if HostRuntime.manifestReaders.withLock({ $0 }) > 0 { _exit(code.rawValue) }
         exit(code.rawValue)
     }
 
@@ -42,9 +41,8 @@ enum AppShellMain {
 /// Dispatches the command line to a subcommand and turns every outcome into a documented exit status.
 ///
 /// The subcommands that start no module (`AppShell+StartingNothing.swift`) run synchronously on the caller's
-/// thread, the main thread: they need no other thread, executor or dispatch source, so they start and end about
-/// as fast as a hello world. Those that start modules (`AppShell+Starting.swift`) run on the global executor,
-/// with ``ShellEvents``.
+/// thread, the main thread: they need no other thread or executor, so they start and end about as fast as a hello
+/// world. Those that start modules (`AppShell+Starting.swift`) run on the global executor, with ``ShellEvents``.
 struct AppShell {
     let console: Console
 
@@ -100,3 +98,4 @@ struct AppShell {
         }
     }
 }
+

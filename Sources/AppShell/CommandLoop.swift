@@ -27,8 +27,11 @@ struct CommandLoop {
         let io = ShellIO(input: input, console: console)
         let commands = ShellCommands(runtime: runtime, invocation: invocation)
         var status = ExitCode.ok
+        defer { events.takeInterrupts(false) }
         if interactive {
             startEditing()
+            // Ctrl-C typed at the terminal now interrupts the command, not the shell, until the prompt ends.
+            events.takeInterrupts()
             console.out("Type 'help' for commands.")
         }
         runtime.manager.initiator.hostDidBecomeIdle()
@@ -36,6 +39,7 @@ struct CommandLoop {
             if interactive, !LineEditor.standardInput.prepare(prompt: Self.prompt, keepsHistory: true) {
                 console.outPartial(console.styled(Self.prompt, .bold))
             }
+            events.forgetInterrupt()
             let line: String
             switch await input.next() {
             case .line(let text): line = text
@@ -61,25 +65,41 @@ struct CommandLoop {
             let arguments = Array(words.dropFirst())
             let scriptLine = interactive ? nil : await input.linesRead
             let secretsBefore = io.secretsRead
-            switch await SignalRace.run(events, { await commands.run(name, arguments, io: io, line: scriptLine) }) {
+            switch await race(name, interactive: interactive, { await commands.run(name, arguments, io: io, line: scriptLine) }) {
             case .signal(let number):
                 if interactive { console.out() }
                 return (.signal(number), status)
+            case .interrupted:
+                console.out("\ninterrupted")
+                continue
             case .finished(let result):
                 if !interactive, status == .ok { status = result }
             }
             if let ending = io.interruption { return (ending, status) }
-            if !interactive, name == Self.loginCommand, io.secretsRead == secretsBefore {
-                switch await input.next(echo: false) {
-                case .signal(let number): return (.signal(number), status)
-                case .endOfInput: return (.endOfInput, status)
-                case .line, .tooLong, .interrupted: break
-                }
+            if !interactive, name == Self.loginCommand, io.secretsRead == secretsBefore, let ending = await dropPassword(input) {
+                return (ending, status)
             }
         }
     }
 
+    /// Reads the script's password line that no command read, with echo off, and drops it; how input ended, if it did.
+    private func dropPassword(_ input: ShellInput) async -> Ending? {
+        switch await input.next(echo: false) {
+        case .signal(let number): .signal(number)
+        case .endOfInput: .endOfInput
+        case .line, .tooLong, .interrupted: nil
+        }
+    }
+
     static let prompt = "app-shell> "
+
+    /// Runs the command `name` (`body`), racing the signals and, at the interactive prompt, Ctrl-C.
+    private func race(_ name: String, interactive: Bool, _ body: @escaping @Sendable () async -> ExitCode) async -> CommandRace.Outcome {
+        let console = runtime.console
+        return await CommandRace.run(events, interruptible: interactive, stillRunning: {
+            console.error("\(DisplayText.quoted(name, with: "'")) is still running: it does not stop when interrupted; Ctrl-C again ends the shell")
+        }, body)
+    }
 
 
     /// Turns on line editing, with the history file in the state directory and Tab completing the commands;

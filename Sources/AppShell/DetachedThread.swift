@@ -13,6 +13,11 @@ enum DetachedThread {
     /// Runs `body` on a new detached thread; `name` says what it is for (in a debugger, the thread's closure
     /// names it). Runs it on the caller's thread if no thread can be made.
     static func start(name: String, _ body: @escaping @Sendable () -> Void) {
+        if !spawn(name: name, body) { body() }
+    }
+
+    /// Runs `body` on a new detached thread; whether one could be made (if not, `body` is not run).
+    static func spawn(name: String, _ body: @escaping @Sendable () -> Void) -> Bool {
         final class Box: @unchecked Sendable {
             let name: String
             let body: @Sendable () -> Void
@@ -31,14 +36,15 @@ enum DetachedThread {
             return nil
         }, box.toOpaque())
         guard created == 0 else {
-            box.takeRetainedValue().body()
-            return
+            box.release()
+            return false
         }
         #if canImport(Darwin)
         if let thread { pthread_detach(thread) }
         #else
         pthread_detach(thread)
         #endif
+        return true
     }
 }
 

@@ -37,6 +37,11 @@ final class LineEditor: Sendable {
     }
 
     private let setup = Locked(Setup())
+    /// Whether the last read was of a command line (kept in the history), not a command's question.
+    private let lastReadKeptHistory = Locked(false)
+
+    /// Whether the last read was of a command line at the prompt.
+    var lastReadWasCommandLine: Bool { lastReadKeptHistory.withLock { $0 } }
     /// What Tab offers; read by libedit's completion callback, which cannot capture context.
     private static let completions = Locked(PromptCompletions(commands: []))
     /// Set by the Ctrl-C key binding during a read.
@@ -77,12 +82,25 @@ final class LineEditor: Sendable {
         }
     }
 
+    /// The next read's prompt followed by `typed` up to its first line end: how a line typed ahead (before the
+    /// editor let go of the terminal) is shown, as it is then read without editing. `nil` when editing is off.
+    func showTypedAhead(_ typed: [UInt8]) -> String? {
+        let prompt = setup.withLock { setup in
+            defer { (setup.prompt, setup.keepsHistory) = ("", false) }
+            return setup.active ? setup.prompt : nil
+        }
+        guard let prompt else { return nil }
+        let line = typed.prefix { $0 != UInt8(ascii: "\n") && $0 != UInt8(ascii: "\r") }
+        return prompt + String(decoding: line, as: UTF8.self) + (line.count < typed.count ? "\n" : "")
+    }
+
     /// Reads one line, edited. Called by the input thread only.
     func read() -> Reading {
         let (prompt, history, keepsHistory) = setup.withLock { setup in
             defer { (setup.prompt, setup.keepsHistory) = ("", false) }
             return (setup.prompt, setup.history, setup.keepsHistory)
         }
+        lastReadKeptHistory.withLock { $0 = keepsHistory }
         guard let libedit = LibEdit.shared, TerminalEcho.standardInput.beginEditing() else { return .end }
         defer { TerminalEcho.standardInput.endEditing() }
         Self.interruption.withLock { $0 = false }

@@ -23,50 +23,56 @@ enum ShellEvent: Sendable, Equatable {
     case signal(Int32)
 }
 
-/// Merges standard input and SIGINT/SIGTERM into one stream of ``ShellEvent``s.
+/// Merges standard input and the signals into one stream of ``ShellEvent``s.
 ///
 /// Lines are read on demand by a dedicated thread (``requestLine(echo:)``), at most 64 KiB each, so a password
-/// can be read with echo off and a blocked read never holds up a signal. Signals are caught with dispatch sources,
-/// so the shell shuts down in order instead of dying mid-write; the first one is remembered, and a handler
-/// installed after it arrived is called at once (a signal at any stage ends the program).
+/// can be read with echo off and a blocked read never holds up a signal; a read asked for by a command that is
+/// cancelled ends early (``cancelRead()``). Signals come from ``Signals``' thread once the events take them
+/// (``takeSignals()``), so the shell shuts down in order instead of dying mid-write; the first one is remembered,
+/// and a handler installed after it arrived is called at once (a signal at any stage ends the program).
+///
+/// At the interactive prompt (``takeInterrupts()``), a Ctrl-C typed at the terminal is not a signal that ends the
+/// shell: it goes to the handler of ``setInterruptHandler(_:)`` (the command running); with none, it is kept until
+/// the next command starts (which it interrupts before it starts) or the prompt asks for a new line
+/// (``forgetInterrupt()``).
 final class ShellEvents: Sendable {
     let stream: AsyncStream<ShellEvent>
     private let continuation: AsyncStream<ShellEvent>.Continuation
     private let requests = DispatchSemaphore(value: 0)
     private let echoOff = LockedFlag()
-    private let signalSources: SignalSources
+    private let wake = InputWake()
     private let onSignal = LockedHandler()
     private let received = Locked<Int32?>(nil)
+    private let interrupts = Locked(Interrupts())
+
+    /// Where Ctrl-C typed at the terminal goes.
+    private struct Interrupts {
+        /// Whether the interactive prompt takes them (otherwise they are SIGINT, like any other).
+        var prompt = false
+        /// The command running, which a Ctrl-C interrupts.
+        var handler: (@Sendable () -> Void)?
+        /// Whether a Ctrl-C came with no command running, since the prompt asked for the line.
+        var pending = false
+    }
 
     init(inputIsTerminal: Bool) {
         let (stream, continuation) = AsyncStream<ShellEvent>.makeStream()
         self.stream = stream
         self.continuation = continuation
-        var sources: [DispatchSourceSignal] = []
-        let handler = onSignal
-        let received = received
-        SignalHandover.run {
-            for number in [SIGINT, SIGTERM] {
-                let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-                source.setEventHandler {
-                    received.withLock { $0 = $0 ?? number }
-                    handler.call(number)
-                    continuation.yield(.signal(number))
-                }
-                source.resume()
-                sources.append(source)
-            }
-        }
-        signalSources = SignalSources(sources: sources)
+        takeSignals()
         let requests = requests
         let echoOff = echoOff
-        DetachedThread.start(name: "app-shell input") {
-            let lines = LineReader(descriptor: STDIN_FILENO)
+        DetachedThread.start(name: "app-shell input") { [self] in
+            let lines = LineReader(descriptor: STDIN_FILENO, wake: wake)
             while true {
                 requests.wait()
                 let hideEcho = inputIsTerminal && echoOff.take()
-                switch hideEcho ? Self.readWithoutEcho(lines) : lines.next() {
-                case .text(let line): continuation.yield(.line(line))
+                let line = hideEcho ? Self.readWithoutEcho(lines) : lines.next()
+                // A Ctrl-C found typed right after an edited line: it interrupts that line's command (so it is
+                // delivered before the line is).
+                if LineReader.interruptsAfterLine.take() { deliver(Signals.Arrival(number: SIGINT, typedAtTerminal: true)) }
+                switch line {
+                case .text(let text): continuation.yield(.line(text))
                 case .tooLong: continuation.yield(.tooLong)
                 case .end:
                     continuation.yield(.endOfInput)
@@ -74,6 +80,50 @@ final class ShellEvents: Sendable {
                 }
             }
         }
+    }
+
+    /// From now on the signals come here (after the manifest was read, say).
+    func takeSignals() {
+        Signals.react(.deliver { [self] arrival in deliver(arrival) })
+    }
+
+    /// From now on a Ctrl-C typed at the terminal interrupts the command instead of ending the shell (or, with
+    /// `false`, ends it again, as when the prompt has ended and the shell shuts down).
+    func takeInterrupts(_ taken: Bool = true) {
+        interrupts.withLock { $0.prompt = taken }
+    }
+
+    /// Sets (or, with `nil`, removes) the handler a typed Ctrl-C calls; returns whether one came with no command
+    /// running since the prompt asked for the line (then the command is interrupted before it starts).
+    @discardableResult
+    func setInterruptHandler(_ handler: (@Sendable () -> Void)?) -> Bool {
+        interrupts.withLock { state in
+            state.handler = handler
+            defer { state.pending = false }
+            return handler != nil && state.pending
+        }
+    }
+
+    /// The prompt asks for a new line: a Ctrl-C that came before it no longer counts.
+    func forgetInterrupt() {
+        interrupts.withLock { $0.pending = false }
+    }
+
+    private func deliver(_ arrival: Signals.Arrival) {
+        if arrival.number == SIGINT, arrival.typedAtTerminal {
+            let (taken, handler) = interrupts.withLock { state in
+                if state.prompt, state.handler == nil { state.pending = true }
+                return (state.prompt, state.handler)
+            }
+            if taken {
+                // No command running: a prompt read as typed (without the editor) ends, and the prompt is shown again.
+                if let handler { handler() } else { wake.cancel() }
+                return
+            }
+        }
+        received.withLock { $0 = $0 ?? arrival.number }
+        onSignal.call(arrival.number)
+        continuation.yield(.signal(arrival.number))
     }
 
     /// Also calls `handler` (on a background queue) when a signal arrives, e.g. to cancel startup; at once (on the
@@ -89,7 +139,13 @@ final class ShellEvents: Sendable {
     /// Asks the reader thread for the next line; it arrives as a ``ShellEvent/line(_:)`` in ``stream``.
     func requestLine(echo: Bool = true) {
         if !echo { echoOff.set() }
+        wake.arm()
         requests.signal()
+    }
+
+    /// Ends the read asked for last (when the command that asked is cancelled): it gives an interrupted line.
+    func cancelRead() {
+        wake.cancel()
     }
 
     /// Reads a line with the terminal's echo off. Once the shell is ending (``restoreTerminal()`` ran) echo is
@@ -101,11 +157,12 @@ final class ShellEvents: Sendable {
         case .unavailable:
             return lines.next()
         case .silenced:
-            defer {
-                TerminalEcho.standardInput.unsilence()
-                DescriptorOutput.write("\n", to: STDERR_FILENO)
-            }
-            return lines.next()
+            let line = lines.next()
+            // Cancelled: what was typed of the password is thrown away before echo comes back on.
+            if lines.wasCancelled { tcflush(STDIN_FILENO, TCIFLUSH) }
+            TerminalEcho.standardInput.unsilence()
+            DescriptorOutput.write("\n", to: STDERR_FILENO)
+            return line
         }
     }
 
@@ -114,11 +171,6 @@ final class ShellEvents: Sendable {
     static func restoreTerminal() {
         TerminalEcho.standardInput.restore()
     }
-}
-
-/// Keeps the signal sources alive; dispatch sources are thread-safe once resumed.
-private struct SignalSources: @unchecked Sendable {
-    let sources: [DispatchSourceSignal]
 }
 
 /// A flag set by one thread and consumed by another.

@@ -49,8 +49,9 @@ final class ShellIO: ModuleCommandIO {
         case .line(let text):
             return text
         case .interrupted:
-            // Ctrl-C: the question is cancelled, the shell goes on (the command decides what `nil` means).
-            break
+            // Ctrl-C: the question is cancelled, the shell goes on (the command decides what `nil` means). Echo is
+            // back on even if the read never began (the command was cancelled before it asked).
+            if console.inputIsTerminal, !echo { TerminalEcho.standardInput.unsilence() }
         case .tooLong:
             console.error("the line is longer than \(LineReader.defaultLimit) bytes; it was skipped")
         case .signal(let number):

@@ -24,11 +24,18 @@ actor ShellInput {
 
     /// Asks for a line (shown as typed unless `echo` is false) and returns the next event: that line, the end of
     /// input, or a signal that came first.
+    ///
+    /// A cancelled caller (a command Ctrl-C interrupted) gets ``Input/interrupted``: nothing is read if it was
+    /// cancelled before asking, and a read under way ends early. The events are awaited in a task of their own,
+    /// which cancellation does not reach: it would end the stream for good.
     func next(echo: Bool = true) async -> Input {
+        if Task.isCancelled { return .interrupted }
         events.requestLine(echo: echo)
-        var iterator = self.iterator
-        let event = await iterator.next(isolation: self)
-        self.iterator = iterator
+        let event = await withTaskCancellationHandler {
+            await Task { await self.receive() }.value
+        } onCancel: { [events] in
+            events.cancelRead()
+        }
         switch event {
         case .line(let text)?:
             linesRead += 1
@@ -39,5 +46,12 @@ actor ShellInput {
         case .signal(let number)?: return .signal(number)
         case .endOfInput?, nil: return .endOfInput
         }
+    }
+
+    private func receive() async -> ShellEvent? {
+        var iterator = self.iterator
+        let event = await iterator.next(isolation: self)
+        self.iterator = iterator
+        return event
     }
 }

@@ -65,8 +65,9 @@ struct StartupRunner {
         }
     }
 
+    /// The status a signal ends the shell with (``Signals/exitCode(for:)``).
     static func exitCode(for signal: Int32) -> ExitCode {
-        signal == SIGTERM ? .terminated : .interrupted
+        Signals.exitCode(for: signal)
     }
 
     private func printReport(_ report: StartupReport) {
@@ -82,7 +83,7 @@ struct StartupRunner {
     /// the events, one line each.
     private func showProgress(_ initiator: Initiator) async {
         let console = runtime.console
-        var board = ProgressBoard { console.styled($0, $1, forError: true) }
+        var board = ProgressBoard(width: TerminalWidth.current()) { console.styled($0, $1, forError: true) }
         defer { console.diagnosticPartial(board.clear()) }
         for await event in initiator.events {
             if console.errorIsTerminal {

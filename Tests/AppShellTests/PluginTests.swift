@@ -53,7 +53,7 @@ actor PluginBuild {
     }
 
     /// Builds a copy of the Greeter plugin whose module source `transform` rewrote.
-    private static func buildCopy(named name: String, transform: (String) -> String) async throws -> URL {
+    static func buildCopy(named name: String, transform: (String) -> String) async throws -> URL {
         let copy = FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-\(UUID().uuidString)")
         let example = root.appendingPathComponent("Examples/GreeterPlugin")
         try FileManager.default.createDirectory(at: copy, withIntermediateDirectories: true)

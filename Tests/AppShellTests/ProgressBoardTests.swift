@@ -41,6 +41,47 @@ struct ProgressBoardTests {
     }
 }
 
+/// Issue 27, point 5: at a 40-column terminal every line of the startup progress, and of the report, fits.
+extension ProgressBoardTests {
+    @Test func everyLineFitsA40ColumnTerminal() async throws {
+        let initiator = Initiator(maxConcurrentOperations: 2)
+        try initiator.add("auth.restore-session", priority: .asyncHigh) {}
+        try initiator.add("a.long-operation-identifier", priority: .asyncHigh, failurePolicy: .optional) {
+            throw CancellationError()
+        }
+        _ = try await initiator.start()
+        let report = await initiator.drain()
+        var board = ProgressBoard(width: 40)
+        var text = board.apply(.phaseStarted(.asyncHigh))
+        for record in report.operations {
+            text += board.apply(.operationStarted(identifier: record.identifier, phase: record.phase))
+        }
+        for record in report.operations { text += board.apply(.operationFinished(record)) }
+        let lines = text.replacing(/\u{1B}\[[0-9]*[AJ]/, with: "").split(separator: "\n")
+        #expect(lines.allSatisfy { $0.count <= 40 }, "\(lines.filter { $0.count > 40 })")
+        #expect(lines.contains { $0.hasPrefix("  ✓ auth.restore-session succeeded") }, "\(lines)")
+        let table = report.renderTable(width: 40).split(separator: "\n")
+        #expect(table.allSatisfy { $0.count <= 40 }, "\(table.filter { $0.count > 40 })")
+    }
+
+    @Test func aRunningLineLongerThanTheTerminalIsCutToStayOneLine() {
+        var board = ProgressBoard(width: 40)
+        let line = board.apply(.operationStarted(identifier: String(repeating: "x", count: 50), phase: .high))
+        #expect(line == "  … " + String(repeating: "x", count: 35) + "…\n")
+    }
+
+    @Test func aResultLineLongerThanTheTerminalIsWrappedNotCut() async throws {
+        let initiator = Initiator()
+        try initiator.add("auth.restore-session", priority: .asyncHigh) {}
+        _ = try await initiator.start()
+        let record = try #require(await initiator.drain().record("auth.restore-session"))
+        var board = ProgressBoard(width: 34)
+        let lines = board.apply(.operationFinished(record)).split(separator: "\n")
+        #expect(lines.first == "  ✓ auth.restore-session succeeded")
+        #expect(lines.count == 2 && lines[1].hasPrefix("    ") && lines[1].hasSuffix(" ms"), "\(lines)")
+    }
+}
+
 /// Issue 24, point 8: help at 40 columns printed a 41-character line, a module identifier that could not break.
 @Suite("Text wrapping")
 struct TextWrapTests {

@@ -7,6 +7,16 @@ import Testing
 /// open; `open` at the prompt is the app itself; `routes` lists the table.
 @Suite("app-shell routes and open")
 struct RoutesEndToEndTests {
+    @Test func aFileLinkIsRefusedForItsSchemeNamingTheSchemesTheAppOpens() async throws {
+        // Issue 27: it used to say `its host "" is not a host name`.
+        let workspace = try Workspace()
+        let result = try await workspace.run(["open", "file:///etc/passwd"])
+        #expect(result.status == 65)
+        #expect(result.stderr.contains(#"the scheme "file" is not this app's; use "modulehost""#), "\(result.stderr)")
+        #expect(!result.stderr.contains("host name"), "\(result.stderr)")
+        #expect(!result.stdout.contains("root:"), "nothing of the file is shown")
+    }
+
     @Test func aLinkFromAnotherProgramPrintsTheFactFor28() async throws {
         let workspace = try Workspace()
         let result = try await workspace.run(["open", "modulehost://app/numbers/fact/28"])

@@ -66,6 +66,15 @@ struct SignalTests {
         #expect(result.status == 130)
     }
 
+    /// Issue 27: every other signal whose default action ends the process (SIGHUP, a closed terminal, among them)
+    /// shuts the shell down in order, as SIGTERM does, instead of killing it.
+    @Test(arguments: [SIGHUP, SIGQUIT, SIGALRM, SIGUSR1, SIGUSR2, SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ, SIGIO, SIGPWR, SIGSTKFLT])
+    func everyOtherSignalThatWouldEndTheShellShutsItDownAsSIGTERMDoes(signal: Int32) async throws {
+        let result = try await interrupt(["--verbose"], after: "total:", signal: signal)
+        #expect(result.status == 143, "\(result.stderr)")
+        #expect(result.stderr.contains("unloaded com.modulehost.auth"), "shut down in order: \(result.stderr)")
+    }
+
     @Test func sigintDuringStartupCancelsTheBlockedOperationAndExits130() async throws {
         // A plugin's startup operation (.asyncHigh, a phase that blocks startup) announces itself on standard error
         // and then never ends, ignoring cancellation: the signal lands while it runs, and the shell must give up on
@@ -281,9 +290,10 @@ private final class Buffer: Sendable {
     }
 }
 
-/// A signal at the first moment the shell stops dying of it is never lost. The shell catches signals with
-/// dispatch sources, whose handlers dispatch installs on a thread of its own some time later; the shell used to
-/// set `SIG_IGN` until then, and on Linux a signal in that window was discarded: the shell ran on, deaf to it.
+/// A signal at the first moment the shell stops dying of it is never lost. The shell used to catch signals with
+/// dispatch sources, whose handlers dispatch installs on a thread of its own some time later, and to set `SIG_IGN`
+/// until then: on Linux a signal in that window was discarded, and the shell ran on, deaf to it. Now ``Signals``
+/// starts the thread that reacts to signals before it installs the handler that hands them over.
 extension SignalTests {
     @Test func aSignalAtTheFirstMomentTheShellHandlesItIsNeverLost() async throws {
         let workspace = try Workspace()

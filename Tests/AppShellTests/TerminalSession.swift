@@ -22,13 +22,13 @@ final class TerminalSession: Sendable {
     private let updates: AsyncStream<Void>
     private let notify: AsyncStream<Void>.Continuation
 
-    /// Starts `app-shell arguments` in `directory` on a new pseudo-terminal (`TERM=xterm`, no colour).
-    init(_ arguments: [String] = ["-q"], in directory: URL) throws {
+    /// Starts `app-shell arguments` in `directory` on a new pseudo-terminal `columns` wide (`TERM=xterm`, no colour).
+    init(_ arguments: [String] = ["-q"], in directory: URL, columns: UInt16 = 100) throws {
         master = open("/dev/ptmx", O_RDWR | O_NOCTTY | O_CLOEXEC)
         guard master >= 0, let terminalPath = Self.unlockTerminal(master) else {
             throw Failure(description: "no pseudo-terminal: \(String(cString: strerror(errno)))")
         }
-        var size = winsize(ws_row: 24, ws_col: 100, ws_xpixel: 0, ws_ypixel: 0)
+        var size = winsize(ws_row: 24, ws_col: columns, ws_xpixel: 0, ws_ypixel: 0)
         _ = ioctl(master, UInt(TIOCSWINSZ), &size)
         (updates, notify) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
         process = try Self.spawn(try ShellProcess.executable.path, arguments, terminal: terminalPath, directory: directory.path)
@@ -59,6 +59,17 @@ final class TerminalSession: Sendable {
     func send(_ keys: String) {
         var bytes = Array(keys.utf8)
         _ = bytes.withUnsafeMutableBytes { write(master, $0.baseAddress, $0.count) }
+    }
+
+    /// Types `first`, then `second` once `delay` has passed, waited on the calling thread (so the delay is what it
+    /// says, not what a busy scheduler makes of it: it is the moment of the keystroke, not a wait for the shell).
+    func send(_ first: String, then second: String, after delay: Duration) {
+        send(first)
+        let (seconds, attoseconds) = delay.components
+        var time = timespec(tv_sec: Int(seconds), tv_nsec: Int(attoseconds / 1_000_000_000))
+        var remaining = timespec()
+        while nanosleep(&time, &remaining) != 0 && errno == EINTR { time = remaining }
+        send(second)
     }
 
     /// Everything the shell wrote so far.

@@ -4,6 +4,8 @@ extension ModuleRouter {
     func request(for url: String, from source: RouteSource, after redirects: [String]) throws(RouteError) -> (RouteRequest, RegisteredRoute) {
         let table = currentTable()
         let settings = table.settings
+        // The scheme first: a link of another scheme (`file:///etc/passwd`) is refused for its scheme, not its host.
+        if let scheme = RouteURL.scheme(of: url) { try check(scheme: scheme, url: url, from: source, settings: settings) }
         let link = try RouteURL.parse(url, defaults: settings, allowsPath: source == .inApp)
         try check(link, from: source, settings: settings)
         guard let (registered, values) = table.match(link.segments) else {
@@ -29,17 +31,21 @@ extension ModuleRouter {
     }
 
     private func check(_ link: RouteURL, from source: RouteSource, settings: RoutingSettings) throws(RouteError) {
-        let allowed = source == .external ? settings.externalSchemes : [settings.scheme] + settings.externalSchemes
-        guard allowed.contains(link.scheme) else {
-            let list = allowed.map { "\"\($0)\"" }.joined(separator: " or ")
-            let why = source == .external && link.scheme == settings.scheme
-                ? "\"\(link.scheme)\" is the in-app scheme, which another program may not use; use \(list)"
-                : "the scheme \"\(link.scheme)\" is not this app's; use \(list)"
-            throw RouteError(.wrongScheme, url: link.canonical, why)
-        }
+        try check(scheme: link.scheme, url: link.canonical, from: source, settings: settings)
         guard link.host == settings.host else {
             throw RouteError(.wrongHost, url: link.canonical, "the host \"\(link.host)\" is not this app's; use \"\(settings.host)\"")
         }
+    }
+
+    /// Refuses `scheme` unless links from `source` may use it, naming it and the schemes they may use.
+    private func check(scheme: String, url: String, from source: RouteSource, settings: RoutingSettings) throws(RouteError) {
+        let allowed = source == .external ? settings.externalSchemes : [settings.scheme] + settings.externalSchemes
+        guard !allowed.contains(scheme) else { return }
+        let list = allowed.map { "\"\($0)\"" }.joined(separator: " or ")
+        let why = source == .external && scheme == settings.scheme
+            ? "\"\(scheme)\" is the in-app scheme, which another program may not use; use \(list)"
+            : "the scheme \"\(scheme)\" is not this app's; use \(list)"
+        throw RouteError(.wrongScheme, url: url, why)
     }
 
     /// Decodes the path parameters and query items, naming the first that does not decode and what it expects.

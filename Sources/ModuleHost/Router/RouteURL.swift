@@ -50,6 +50,16 @@ struct RouteURL: Sendable, Hashable {
         return RouteURL(scheme: scheme, host: host, segments: segments, query: query, canonical: canonical)
     }
 
+    /// The scheme of `text`, lowercased, when it is written `<scheme>://…` with a valid scheme, within the length
+    /// of a link and in printable ASCII (so it may be shown as it is); otherwise `nil` (`parse(_:defaults:allowsPath:)`
+    /// says what is wrong).
+    static func scheme(of text: String) -> String? {
+        guard text.utf8.count <= RouteLimits.urlBytes, !text.utf8.contains(where: { $0 <= 0x20 || $0 >= 0x7F }),
+              let separator = text.firstRange(of: "://") else { return nil }
+        let scheme = text[..<separator.lowerBound].lowercased()
+        return RoutingSettings.isScheme(scheme) ? scheme : nil
+    }
+
     private static func pathSegments(_ path: Substring, in text: String) throws(RouteError) -> [String] {
         var parts = path.split(separator: "/", omittingEmptySubsequences: false)
         if parts.first == "" { parts.removeFirst() }

@@ -139,6 +139,18 @@ struct RouterTests {
         #expect(otherHost.code == .wrongHost)
     }
 
+    @Test func aLinkOfAnotherSchemeWithNoHostIsRefusedForItsScheme() async throws {
+        // Issue 27: `file:///etc/passwd` used to be refused for its empty host.
+        let manager = try manager()
+        for source in [RouteSource.external, .inApp] {
+            let file = try #require(await failure("file:///etc/passwd", from: source, in: manager))
+            #expect(file.code == .wrongScheme)
+            #expect(file.message.contains("the scheme \"file\" is not this app's; use "), "\(file.message)")
+            #expect(file.message.contains("\"modulehost\""), "\(file.message)")
+            #expect(!file.message.contains("host name") && !file.message.contains("its host"), "\(file.message)")
+        }
+    }
+
     @Test func aRedirectKeepsTheLinksSourceSoOutsideCannotReachAnInAppRoute() async throws {
         let manager = try manager()
         let error = try #require(await failure("modulehost://app/alpha/sneaky", from: .external, in: manager))

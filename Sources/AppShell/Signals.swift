@@ -1,0 +1,142 @@
+import ModuleHost
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Every signal the shell handles, in one place: `main` calls ``start()`` before anything else. From then on a
+/// signal never ends the process by its default action: each one is caught by ``forward``, a handler that only writes
+/// the signal's number (and who sent it) to a pipe, and one thread, the signal thread, reads the pipe and hands each
+/// signal to the current ``Reaction``. Nothing but `write` runs in a signal handler.
+///
+/// ``start()`` also blocks the signals on the calling thread, so the threads the shell makes later inherit the block
+/// and their reads are not interrupted; the signal thread unblocks them, so some thread always takes them, even
+/// while the main thread is busy (as does the main thread that dispatch parks in `sigsuspend` under an asynchronous
+/// `main`).
+///
+/// - A subcommand that starts nothing, or any subcommand while the manifest is read, ends at once (``Reaction/exit(message:)``):
+///   nothing was started, so there is nothing to shut down.
+/// - Once ``ShellEvents`` takes them (``Reaction/deliver(_:)``), a signal shuts the shell down in order; at the
+///   interactive prompt, a Ctrl-C typed at the terminal interrupts the command instead (``ShellEvents``).
+///
+/// Every signal whose default action ends the process is caught, except those that report a fault of the
+/// process itself (SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGTRAP, SIGSYS, SIGABRT: a crash, not a request) and the
+/// real-time signals (nothing sends them to the shell). SIGPIPE is ignored: a write to a closed pipe fails where it
+/// happens and is handled there. SIGINT ends with 130; every other one, SIGHUP (a closed terminal) included, ends
+/// like SIGTERM, with 143.
+enum Signals {
+    /// What a signal does now.
+    enum Reaction: Sendable {
+        /// End the process at once with the signal's status, after writing `message` (if any) to standard error and
+        /// turning the terminal's echo back on.
+        case exit(message: String?)
+        /// Hand the signal to `handler`, on the signal thread.
+        case deliver(@Sendable (Arrival) -> Void)
+    }
+
+    /// A signal that arrived.
+    struct Arrival: Sendable, Equatable {
+        let number: Int32
+        /// Sent by the kernel, not by a process: for SIGINT, the Ctrl-C key of the controlling terminal.
+        let typedAtTerminal: Bool
+    }
+
+    /// The signals handled: those whose default action ends the process, less the faults.
+    static var caught: [Int32] {
+        var numbers = [SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGALRM, SIGUSR1, SIGUSR2, SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ]
+        #if os(Linux)
+        numbers += [SIGIO, SIGPWR, SIGSTKFLT]
+        #endif
+        return numbers
+    }
+
+    private static let reaction = Locked(Reaction.exit(message: nil))
+
+    /// Sets what a signal does from now on.
+    static func react(_ new: Reaction) {
+        reaction.withLock { $0 = new }
+    }
+
+    /// The pipe the handler writes to (its write end) and the signal thread reads (its read end); set once, by
+    /// ``start()``, before any handler is installed.
+    nonisolated(unsafe) private static var pipeEnds: (read: Int32, write: Int32) = (-1, -1)
+
+    /// Starts the signal thread and catches ``caught`` (blocked on the calling thread, see above). If no pipe or
+    /// thread can be made, the signals keep their default actions.
+    static func start() {
+        signal(SIGPIPE, SIG_IGN)
+        var descriptors: [Int32] = [-1, -1]
+        guard pipe(&descriptors) == 0 else { return }
+        for descriptor in descriptors { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
+        // A flood of signals fills the pipe and the rest are dropped; the handler never blocks.
+        _ = fcntl(descriptors[1], F_SETFL, fcntl(descriptors[1], F_GETFL) | O_NONBLOCK)
+        pipeEnds = (descriptors[0], descriptors[1])
+        guard DetachedThread.spawn(name: "app-shell signals", watch) else { return }
+        var set = signalSet()
+        pthread_sigmask(SIG_BLOCK, &set, nil)
+        var action = sigaction()
+        #if canImport(Glibc)
+        action.__sigaction_handler.sa_sigaction = forward
+        #elseif canImport(Musl)
+        action.__sa_handler.sa_sigaction = forward
+        #else
+        action.__sigaction_u.__sa_sigaction = forward
+        #endif
+        action.sa_flags = SA_SIGINFO | SA_RESTART
+        sigfillset(&action.sa_mask)
+        for number in caught { sigaction(number, &action, nil) }
+    }
+
+    /// The handler: writes the signal's number and its `si_code` to the pipe, and nothing else.
+    private static let forward: @convention(c) (Int32, UnsafeMutablePointer<siginfo_t>?, UnsafeMutableRawPointer?) -> Void = { number, info, _ in
+        let saved = errno
+        var record: (Int32, Int32) = (number, info?.pointee.si_code ?? 0)
+        _ = withUnsafeBytes(of: &record) { write(Signals.pipeEnds.write, $0.baseAddress, $0.count) }
+        errno = saved
+    }
+
+    /// The status a signal ends the program with: 130 for SIGINT, 143 (as SIGTERM) for the others.
+    static func exitCode(for number: Int32) -> ExitCode {
+        number == SIGINT ? .interrupted : .terminated
+    }
+
+    static func signalSet() -> sigset_t {
+        var set = sigset_t()
+        sigemptyset(&set)
+        for number in caught { sigaddset(&set, number) }
+        return set
+    }
+
+    /// The signal thread: takes the signals (it may have been made by a thread that blocks them: a thread of
+    /// dispatch's), then forever reads the next one from the pipe and reacts to it.
+    private static func watch() {
+        var set = signalSet()
+        pthread_sigmask(SIG_UNBLOCK, &set, nil)
+        while true {
+            guard let arrival = next() else { continue }
+            switch reaction.withLock({ $0 }) {
+            case .exit(let message):
+                if let message { DescriptorOutput.write(message, to: STDERR_FILENO) }
+                TerminalEcho.standardInput.restore()
+                _exit(exitCode(for: arrival.number).rawValue)
+            case .deliver(let handler):
+                handler(arrival)
+            }
+        }
+    }
+
+    /// The next signal the handler wrote; `nil` if the read was interrupted.
+    private static func next() -> Arrival? {
+        var record: (Int32, Int32) = (0, 0)
+        let count = withUnsafeMutableBytes(of: &record) { read(pipeEnds.read, $0.baseAddress, $0.count) }
+        guard count == MemoryLayout<(Int32, Int32)>.size else { return nil }
+        #if os(Linux)
+        return Arrival(number: record.0, typedAtTerminal: record.1 == SI_KERNEL)
+        #else
+        return Arrival(number: record.0, typedAtTerminal: false)
+        #endif
+    }
+}

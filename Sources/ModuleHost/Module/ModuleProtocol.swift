@@ -22,8 +22,8 @@ public protocol ModuleProtocol: AnyObject, Sendable {
     /// Creates the module with what it needs: the manager calls this, once, when the module is first used.
     ///
     /// Resolve the services your module requires here and keep them in `let` properties: no lock, no optional.
-    /// A thrown error marks the module as failed, as one from ``moduleDidLoad(with:)`` does. The default calls
-    /// ``init()``, so a module written in the seed's form (`init()`, then ``moduleDidLoad(with:)``) needs nothing.
+    /// A thrown error marks the module as failed, as one from ``moduleDidLoad(with:)-2t9q2`` does. The default calls
+    /// ``init()``, so a module written in the seed's form (`init()`, then ``moduleDidLoad(with:)-2t9q2``) needs nothing.
     ///
     /// ```swift
     /// public final class NotesModule: ModuleProtocol {
@@ -38,7 +38,7 @@ public protocol ModuleProtocol: AnyObject, Sendable {
     /// ```
     init(context: any ModuleContext) throws
 
-    /// Creates the module without a context (the seed's form); keep it cheap and let ``moduleDidLoad(with:)`` do
+    /// Creates the module without a context (the seed's form); keep it cheap and let ``moduleDidLoad(with:)-2t9q2`` do
     /// the work. A module that implements ``init(context:)`` need not implement this: the default throws a
     /// ``ResolutionError`` saying the module is created with a context.
     init() throws
@@ -47,6 +47,11 @@ public protocol ModuleProtocol: AnyObject, Sendable {
     ///
     /// A thrown error marks the module as failed: resolving it (or its services) then throws that error.
     func moduleDidLoad(with manager: any ModuleContext) throws
+
+    /// The seed's form of ``moduleDidLoad(with:)-2t9q2``, handed the manager itself: called right after
+    /// it when a ``ModuleManager`` loads the module, so a module ported from the seed runs its set-up unchanged.
+    /// Implement one of the two; a thrown error marks the module as failed.
+    func moduleDidLoad(with manager: ModuleManager) throws
 
     /// Called once when the manager unloads its modules, in reverse load order.
     func moduleWillUnload()
@@ -80,7 +85,7 @@ public protocol ModuleProtocol: AnyObject, Sendable {
 }
 
 extension ModuleProtocol {
-    /// Calls ``init()``: the seed's form, whose set-up is in ``moduleDidLoad(with:)``.
+    /// Calls ``init()``: the seed's form, whose set-up is in ``moduleDidLoad(with:)-2t9q2``.
     public init(context: any ModuleContext) throws {
         try self.init()
     }
@@ -97,6 +102,8 @@ extension ModuleProtocol {
     public static var providedServices: [ProvidedService] { [] }
     /// Does nothing by default.
     public func moduleDidLoad(with manager: any ModuleContext) throws {}
+    /// Does nothing by default.
+    public func moduleDidLoad(with manager: ModuleManager) throws {}
     /// Does nothing by default.
     public func moduleWillUnload() {}
     /// Does nothing by default.

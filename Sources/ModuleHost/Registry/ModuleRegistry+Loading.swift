@@ -71,6 +71,7 @@ extension ModuleRegistry {
         do {
             module = try registration.type.init(context: context)
             try module.moduleDidLoad(with: context)
+            if let manager = context as? ModuleManager { try module.moduleDidLoad(with: manager) }
         } catch let error as ResolutionError where error.code == .resolutionCycle {
             return .failure(error)
         } catch {

@@ -15,14 +15,15 @@ extension ModuleIdentifier {
     static let injectionStore: ModuleIdentifier = "test.injection.store"
 }
 
-/// The seed's form: `init()`, then `moduleDidLoad`, which resolves nothing here; it counts in a lock.
+/// The seed's form, written as the seed writes it: `init()`, then `moduleDidLoad(with manager: ModuleManager)`
+/// (not throwing, handed the manager), which resolves nothing here; it counts in a lock.
 final class SeedFormStoreModule: ModuleProtocol, InjectionStore {
     static let moduleIdentifier: ModuleIdentifier = .injectionStore
     static let providedServices: [ProvidedService] = [.service(InjectionStore.self)]
     private let count = Locked(0)
     private let loaded = Locked(false)
     init() {}
-    func moduleDidLoad(with manager: any ModuleContext) throws { loaded.withLock { $0 = true } }
+    func moduleDidLoad(with manager: ModuleManager) { loaded.withLock { $0 = true } }
     func next() -> Int {
         count.withLock { count in
             count += loaded.withLock { $0 } ? 1 : 1_000
@@ -54,6 +55,23 @@ final class InjectedFailingModule: ModuleProtocol {
     init(context: any ModuleContext) throws {
         greeter = try context.bridge.resolve(InjectionGreeter.self)
     }
+}
+
+/// Implements both forms of `moduleDidLoad`, and records the order they are called in.
+final class BothFormsModule: ModuleProtocol {
+    static let moduleIdentifier: ModuleIdentifier = "test.injection.both"
+    let calls = Locked<[String]>([])
+    init() {}
+    func moduleDidLoad(with manager: any ModuleContext) throws { calls.withLock { $0.append("context") } }
+    func moduleDidLoad(with manager: ModuleManager) throws { calls.withLock { $0.append("manager") } }
+}
+
+/// The seed's form that fails: its error fails the load, as one from the other form does.
+final class FailingSeedFormModule: ModuleProtocol {
+    struct SetUpFailed: Error {}
+    static let moduleIdentifier: ModuleIdentifier = "test.injection.failing-seed"
+    init() {}
+    func moduleDidLoad(with manager: ModuleManager) throws { throw SetUpFailed() }
 }
 
 final class InjectionLog: Sendable {
@@ -88,6 +106,22 @@ struct ConstructorInjectionTests {
         try manager.register(InjectedFailingModule.self)
         let error = #expect(throws: ResolutionError.self) { try manager.bridge.resolve(InjectedFailingModule.moduleIdentifier) }
         #expect(error?.code == .loadFailed)
+        #expect(manager.modules.first?.state == .failed)
+    }
+
+    @Test func theSeedFormOfModuleDidLoadIsCalledAfterTheContextForm() throws {
+        let manager = ModuleManager()
+        try manager.register(BothFormsModule.self)
+        let module = try #require(try manager.bridge.resolve(BothFormsModule.moduleIdentifier) as? BothFormsModule)
+        #expect(module.calls.withLock { $0 } == ["context", "manager"])
+    }
+
+    @Test func anErrorThrownByTheSeedFormFailsTheLoad() throws {
+        let manager = ModuleManager()
+        try manager.register(FailingSeedFormModule.self)
+        let error = #expect(throws: ResolutionError.self) { try manager.bridge.resolve(FailingSeedFormModule.moduleIdentifier) }
+        #expect(error?.code == .loadFailed)
+        #expect(error?.underlyingError is FailingSeedFormModule.SetUpFailed)
         #expect(manager.modules.first?.state == .failed)
     }
 

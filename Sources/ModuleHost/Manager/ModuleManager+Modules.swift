@@ -4,19 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// Reads the manifest, registers modules, and owns the ``ModuleBridge`` and ``Initiator`` built on them.
-///
-/// ```swift
-/// let manager = ModuleManager()
-/// try manager.registerModules(withConfigFilePath: URL(fileURLWithPath: "modules.json"))
-/// let auth = try manager.bridge.resolve(AuthService.self)
-/// ```
-/// Managers share no state with each other, so tests can each make their own and run in parallel.
-public final class ModuleManager: ModuleContext {
-    /// Resolves modules and services.
-    public let bridge: ModuleBridge
-    /// Finds module types by the names written in manifests.
-    let typeResolver: ModuleTypeResolver
+extension ModuleManager {
     /// Runs the registered modules' startup operations (read when ``Initiator/start()`` is called) together
     /// with any added in code, as one graph. Made on first use, so a manager that never starts anything never
     /// counts the processors.
@@ -24,11 +12,15 @@ public final class ModuleManager: ModuleContext {
     /// Opens links to the routes the registered modules declare. Made on first use.
     public var router: ModuleRouter { parts.router }
     /// The initiator and the router, made on first use.
-    let parts: LazyManagerParts
-    package let registry: ModuleRegistry
-
+    var parts: LazyManagerParts { storage.parts }
+    /// Finds module types by the names written in manifests.
+    var typeResolver: ModuleTypeResolver { storage.typeResolver }
+    /// The registry behind the bridge.
+    package var registry: ModuleRegistry { storage.registry }
     /// Command names the host keeps for its own commands; a module declaring one is a validation error.
-    let reservedCommandNames: Set<String>
+    var reservedCommandNames: Set<String> { storage.reservedCommandNames }
+    /// What the layers above the module model keep for this manager.
+    private var storage: ModuleManagerStorage { unsafeDowncast(internals, to: ModuleManagerStorage.self) }
 
     /// Creates an empty manager that looks module types up with `typeResolver`; its initiator runs at most
     /// `maxConcurrentOperations` operations at once in concurrent phases (default: the active processors).
@@ -42,20 +34,19 @@ public final class ModuleManager: ModuleContext {
     /// Creates an empty manager as ``init(typeResolver:maxConcurrentOperations:reservedCommandNames:)`` does;
     /// with `concurrency` `nil` the initiator runs at most as many operations at once as there are active
     /// processors, counted when it is first needed (a host that only lists or checks never pays for it).
-    package init(typeResolver: ModuleTypeResolver = .runtime(), concurrency: Int?, reservedCommandNames: Set<String> = []) {
-        self.reservedCommandNames = reservedCommandNames
+    package convenience init(typeResolver: ModuleTypeResolver = .runtime(), concurrency: Int?, reservedCommandNames: Set<String> = []) {
         let registry = ModuleRegistry()
-        self.registry = registry
-        self.typeResolver = typeResolver
-        self.bridge = ModuleBridge(registry: registry)
         let source = WeakContextReference()
-        self.parts = LazyManagerParts(initiator: {
+        let parts = LazyManagerParts(initiator: {
             Initiator(maxConcurrentOperations: concurrency ?? ProcessInfo.processInfo.activeProcessorCount) {
                 (source.context as? ModuleManager)?.startupOperations() ?? []
             }
         }, router: {
             ModuleRouter(registry: registry)
         })
+        let storage = ModuleManagerStorage(registry: registry, typeResolver: typeResolver, parts: parts,
+                                           reservedCommandNames: reservedCommandNames)
+        self.init(bridge: ModuleBridge(registry: registry), internals: storage)
         registry.setOwner(self)
         source.set(self)
     }

@@ -26,6 +26,23 @@ extension AppShell {
         }
     }
 
+    /// `app-shell startup`: start quietly, let the later phases run too (nothing waits at a prompt), print the
+    /// startup report as the prompt's `startup` does, and shut down.
+    @concurrent
+    func startupReport(_ invocation: Invocation) async -> ExitCode {
+        do {
+            return try await oneShot(invocation) { commands, io in
+                let initiator = commands.manager.initiator
+                initiator.hostDidBecomeReady()
+                initiator.hostDidBecomeIdle()
+                _ = await initiator.waitUntilFinished()
+                return await commands.run("startup", [], io: io)
+            }
+        } catch {
+            return error.code
+        }
+    }
+
     /// `app-shell <command> [arguments]`: start quietly, run one module command, shut down with its status.
     @concurrent
     func runOnce(_ name: String, _ arguments: [String], _ invocation: Invocation) async -> ExitCode {

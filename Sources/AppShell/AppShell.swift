@@ -79,6 +79,8 @@ struct AppShell {
             return await runOnce(name, arguments, invocation)
         case .run:
             return await serve(invocation)
+        case .startup:
+            return await startupReport(invocation)
         case .help(let topic):
             return startingNothing { help(topic, invocation) }
         case .completionScript(let shell):

@@ -4,7 +4,7 @@
 enum CommandLineTable {
     /// What a subcommand is, for deciding which options apply.
     enum Kind: String, Sendable, CaseIterable {
-        case run, validate, modules, services, graph, routes, open, help, moduleCommand
+        case run, validate, modules, services, startup, graph, routes, open, help, moduleCommand
     }
 
     /// A subcommand of the shell's own.
@@ -45,6 +45,8 @@ enum CommandLineTable {
         Subcommand(name: "validate", kind: .validate, arguments: "", abstract: "check the manifest and its startup plan; report every problem"),
         Subcommand(name: "modules", kind: .modules, arguments: "", abstract: "list the manifest's modules"),
         Subcommand(name: "services", kind: .services, arguments: "", abstract: "list the services the modules provide, and who provides each"),
+        Subcommand(name: "startup", kind: .startup, arguments: "",
+                   abstract: "start the modules, let every phase run, print the startup report, shut down"),
         Subcommand(name: "graph", kind: .graph, arguments: "", abstract: "print the startup dependency graph"),
         Subcommand(name: "routes", kind: .routes, arguments: "", abstract: "list the routes the modules offer, and which other programs may open"),
         Subcommand(name: "open", kind: .open, arguments: "<url>",
@@ -53,8 +55,8 @@ enum CommandLineTable {
     ]
 
     /// Everything that starts modules and may run commands.
-    private static let starting: [Kind] = [.run, .open, .moduleCommand]
-    private static let readingManifest: [Kind] = [.run, .validate, .modules, .services, .graph, .routes, .open, .moduleCommand, .help]
+    private static let starting: [Kind] = [.run, .startup, .open, .moduleCommand]
+    private static let readingManifest: [Kind] = [.run, .validate, .modules, .services, .startup, .graph, .routes, .open, .moduleCommand, .help]
 
     static let options: [Option] = [
         Option(long: "manifest", short: "m", valueName: "path",
@@ -66,10 +68,10 @@ enum CommandLineTable {
                help: "write the startup timeline as a Chrome trace (open it in Perfetto)", appliesTo: starting, completesFiles: true),
         Option(long: "format", short: nil, valueName: "dot|mermaid", help: "the graph's format (default: dot)", appliesTo: [.graph]),
         Option(long: "json", short: nil, valueName: nil,
-               help: "print data as JSON Lines: one document per line, with a type and a version", appliesTo: [.run, .validate, .modules, .services, .graph, .routes, .open, .moduleCommand, .help]),
+               help: "print data as JSON Lines: one document per line, with a type and a version", appliesTo: [.run, .validate, .modules, .services, .startup, .graph, .routes, .open, .moduleCommand, .help]),
         Option(long: "full", short: nil, valueName: nil,
                help: "print tables at full width, wrapping nothing away (the startup report's errors in full)", appliesTo: starting),
-        Option(long: "quiet", short: "q", valueName: nil, help: "do not print the startup report", appliesTo: starting),
+        Option(long: "quiet", short: "q", valueName: nil, help: "do not print the startup report", appliesTo: [.run, .open, .moduleCommand]),
         Option(long: "verbose", short: "v", valueName: nil,
                help: "say what the shell does: the manifest read, the modules unloaded at shutdown, in order", appliesTo: readingManifest),
         Option(long: "help", short: "h", valueName: nil, help: "show help (for the subcommand, after one)", appliesTo: nil),

@@ -12,6 +12,8 @@ struct Invocation: Equatable, Sendable {
         case modules
         /// List the services the manifest's modules provide.
         case services
+        /// Start the modules, let every phase run, print the startup report, shut down.
+        case startup
         /// Print the startup dependency graph.
         case graph(GraphFormat)
         /// List the routes the modules offer.

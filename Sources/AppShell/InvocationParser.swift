@@ -137,6 +137,7 @@ struct InvocationParser {
         case .validate: .validate
         case .modules: .modules
         case .services: .services
+        case .startup: .startup
         case .graph: .graph(.dot)
         case .routes: .routes
         default: .run

@@ -19,6 +19,24 @@ struct OneShotListingTests {
         #expect(text.stdout.contains("AuthInterface.AuthService"))
     }
 
+    /// `app-shell startup` starts, lets the later phases run (nothing waits at a prompt), prints the whole
+    /// report and shuts down: every operation of the demo ran, none was cancelled.
+    @Test func startupRunsOneShotAndReportsEveryPhase() async throws {
+        let workspace = try Workspace()
+        let result = try await workspace.run(["startup", "--json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let report = try #require(JSONLines.data(result.stdout, type: "startupReport") as? [String: Any])
+        #expect(report["isComplete"] as? Bool == true, "\(result.stdout)")
+        let operations = try #require(report["operations"] as? [[String: Any]])
+        #expect(!operations.isEmpty)
+        #expect(operations.allSatisfy { $0["state"] as? String == "succeeded" }, "\(operations)")
+        let text = try await workspace.run(["startup"])
+        #expect(text.status == 0, "\(text.stderr)")
+        #expect(text.stdout.contains("critical path:"), "\(text.stdout)")
+        let extra = try await workspace.run(["startup", "now"])
+        #expect(extra.status == 64, "\(extra.stderr)")
+    }
+
     /// `validate` used to say "1 module" for a manifest with a module and a plugin: plugins are checked, not
     /// loaded, and were left out of the count.
     @Test func validateCountsPluginModules() async throws {

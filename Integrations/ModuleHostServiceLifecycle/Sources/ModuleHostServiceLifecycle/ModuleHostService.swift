@@ -42,25 +42,32 @@ public final class ModuleHostService: Service {
         self.logger = logger
     }
 
-    /// Starts the modules, waits for graceful shutdown or cancellation, then unloads them.
+    /// Starts the modules, waits for graceful shutdown or cancellation, then unloads them: the manager's
+    /// one-call ``ModuleHost/ModuleManager/run(teardownTimeLimit:onTeardown:_:)``, with graceful shutdown as the
+    /// end of the host's work.
     public func run() async throws {
-        switch await start() {
-        case .failure(let error):
-            readiness.settle(.failure(error))
-            logger.error("\(error)", metadata: error.module.map { ["module": "\($0)"] } ?? [:])
-            await unload()
-            throw error
-        case .success(nil):
+        let initiator = manager.initiator
+        let readiness = readiness
+        // Loaded here first to name a module that fails (the manager's `run` throws its error, and forgets its
+        // state when it unloads); `run` then finds them loaded, or the same failure.
+        let eagerFailure = eagerLoadFailure()
+        do {
+            try await withGracefulShutdownHandler {
+                try await manager.run(teardownTimeLimit: teardownTimeLimit, onTeardown: record) { report in
+                    readiness.settle(.success(report))
+                    try? await gracefulShutdown()
+                }
+            } onGracefulShutdown: {
+                initiator.cancel()
+            }
+        } catch let error as InitiatorError where error.code == .cancelled {
             // Shut down (or cancelled) while starting: not a failure.
             readiness.settle(.failure(.shutDownBeforeRunning))
-            await unload()
-        case .success(let report?):
-            readiness.settle(.success(report))
-            manager.initiator.hostDidBecomeIdle()
-            try? await gracefulShutdown()
-            manager.initiator.cancel()
-            _ = await manager.initiator.waitUntilFinished()
-            await unload()
+        } catch {
+            let failure = eagerFailure ?? .startupFailed(error)
+            readiness.settle(.failure(failure))
+            logger.error("\(failure)", metadata: failure.module.map { ["module": "\($0)"] } ?? [:])
+            throw failure
         }
     }
 
@@ -75,35 +82,15 @@ public final class ModuleHostService: Service {
     /// The teardown records of the last shutdown, in the order the modules were unloaded (empty before one).
     public var teardownRecords: [ModuleTeardownRecord] { teardowns.records }
 
-    /// Loads the eager modules and runs the blocking phases; a shutdown during them cancels startup.
-    /// Returns the report, `nil` when shut down before it finished, or the failure.
-    private func start() async -> Result<StartupReport?, ModuleHostServiceError> {
-        if let failure = eagerLoadFailure() { return .failure(failure) }
-        let initiator = manager.initiator
-        do {
-            let report = try await withGracefulShutdownHandler {
-                try await initiator.start()
-            } onGracefulShutdown: {
-                initiator.cancel()
-            }
-            return .success(report)
-        } catch let error as InitiatorError where error.code == .cancelled {
-            return .success(nil)
-        } catch {
-            return .failure(.startupFailed(error))
-        }
-    }
-
-    /// The first eager module that failed to load, as an error naming it.
+    /// Loads the eager modules; the error naming the first that failed, if one did.
     private func eagerLoadFailure() -> ModuleHostServiceError? {
         guard !manager.loadEagerModules().isEmpty,
               let failed = manager.modules.first(where: { $0.eager && $0.state == .failed }) else { return nil }
         return .moduleFailedToLoad(failed.identifier, failed.failure ?? "unknown failure")
     }
 
-    /// Unloads every module, awaiting each teardown for at most the time limit, and logs the outcome.
-    private func unload() async {
-        let records = await manager.unloadAll(teardownTimeLimit: teardownTimeLimit)
+    /// Keeps the teardown records and logs them: a teardown that timed out as an error naming the module.
+    private func record(_ records: [ModuleTeardownRecord]) {
         teardowns.set(records)
         for record in records {
             let metadata: Logger.Metadata = ["module": "\(record.module)", "outcome": "\(record.outcome.rawValue)",

@@ -60,8 +60,9 @@ struct AppShellEndToEndTests {
 
     @Test func startupReportIsPrintedWithEveryOperation() async throws {
         let workspace = try Workspace()
-        // Wide enough for the table (at 80 columns each operation is a block of lines: ReportWidthTests).
-        let result = try await workspace.run(input: "startup\n", environment: ["COLUMNS": "120"])
+        // At full width, the table has a row per operation whatever the modules' names (at a narrower width
+        // than the table needs, each operation is a block of lines: ReportWidthTests).
+        let result = try await workspace.run(["--full"], input: "startup\n")
         #expect(result.status == 0)
         for operation in ["auth.restore-session", "numbers.warm-primes", "numbers.load-history"] {
             let rows = result.stdout.split(separator: "\n").filter { $0.hasPrefix(operation + " ") }

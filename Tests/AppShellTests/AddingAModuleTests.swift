@@ -1,0 +1,153 @@
+import Foundation
+import Testing
+
+/// The README promises that adding a module as *Adding a module* says breaks no test (issue 24, point 8). This
+/// adds one to a scratch copy of the repository (an interface target, an implementation target with a command,
+/// a startup operation and a long identifier, the shell's dependency on it, a line in `modules.json`), builds the
+/// copy and runs its tests of the demo: the shell's, the package's shape and the documentation's.
+///
+/// What cannot see the new module is left out of the copy, to keep the run short: the test targets of ModuleHost
+/// and of the other modules (they read their own fixtures and sources, which adding a module does not change), and
+/// the suites that build hosts or plugins or run hundreds of terminal trials (and this one).
+@Suite("Adding a module", .disabled(if: ScratchCopy.isInside, "running inside the scratch copy"))
+struct AddingAModuleTests {
+    /// Suites that build hosts or plugins, or run hundreds of terminal trials: none reads the demo's modules.
+    /// Test targets that cannot see a new module: left out of the copy's build.
+    static let otherTestTargets = ["ModuleHostTests", "AuthModuleTests", "NumbersModuleTests"]
+    static let skipped = "PluginTests|PluginDriftTests|PluginRebuildTests|PluginArticleTests|CtrlCTrialsTests|AddingAModuleTests"
+
+    static let interface = """
+        import ModuleHost
+
+        /// What other modules may use of the notes module.
+        public protocol NotesService: Sendable {
+            /// The notes taken so far.
+            func count() -> Int
+        }
+
+        extension ModuleIdentifier {
+            /// The notes module, with an identifier longer than the help's 40 columns can hold on one line.
+            public static let notes: ModuleIdentifier = "com.example.notes-kept-by-a-module-added-in-a-scratch-copy"
+        }
+        """
+
+    static let module = """
+        #if canImport(FoundationEssentials)
+        import FoundationEssentials
+        #else
+        import Foundation
+        #endif
+        import ModuleHost
+        import NotesInterface
+        import Synchronization
+
+        /// A module added as the guide says.
+        public final class NotesModule: ModuleCommandsProviding, StartupOperationsProviding, NotesService {
+            public static let moduleIdentifier: ModuleIdentifier = .notes
+            public static let providedServices: [ProvidedService] = [.service(NotesService.self)]
+            private let notes = Mutex<[String]>([])
+
+            public init() {}
+
+            public func count() -> Int { notes.withLock { $0.count } }
+
+            public static let startupOperations: [ModuleStartupOperation] = [
+                ModuleStartupOperation("notes.open", priority: .low) { context in
+                    _ = try context.bridge.resolve(NotesService.self).count()
+                },
+            ]
+
+            public static let commands: [ModuleCommand] = [
+                ModuleCommand("note-count", summary: "how many notes were taken since the module loaded") { context in
+                    .text("\\(try context.manager.bridge.resolve(NotesService.self).count()) notes")
+                },
+            ]
+        }
+        """
+
+    @Test func aModuleAddedAsTheGuideSaysBreaksNoTest() async throws {
+        let copy = try PluginToolchain.temporaryFolder("adding-a-module")
+        try Self.copySources(of: PluginToolchain.root, to: copy)
+        try add(to: copy)
+
+        let started = ContinuousClock.now
+        let build = try await PluginToolchain.run(["swift", "build", "--build-tests", "--package-path", copy.path], timeout: .seconds(1_800))
+        try #require(build.status == 0, "the copy with a module added does not build:\n\(build.all.suffix(4_000))")
+        let check = try await PluginToolchain.run(["swift", "run", "--skip-build", "--package-path", copy.path, "app-shell",
+                                                   "--manifest", copy.appendingPathComponent("modules.json").path, "validate"])
+        #expect(check.status == 0 && check.all.contains("(4 modules"), "\(check.all)")
+        let tests = try await PluginToolchain.run(
+            ["swift", "test", "--skip-build", "--package-path", copy.path, "--skip", Self.skipped],
+            environment: [ScratchCopy.marker: "1"], timeout: .seconds(1_800))
+        print("adding a module: the copy built and tested in \(ContinuousClock.now - started)")
+        #expect(tests.status == 0, "a test of the demo broke when a module was added:\n\(Self.failures(in: tests.all))")
+        #expect(tests.all.contains("Test run with"), "the copy's tests did not run:\n\(tests.all.suffix(2_000))")
+    }
+
+    /// Copies the repository's files, leaving out build folders (`.build`, `.build-*`, at any depth), `.git`,
+    /// `.swiftpm`, and the packages no test of the demo reads.
+    private static func copySources(of root: URL, to copy: URL) throws {
+        let manager = FileManager.default
+        guard let walk = manager.enumerator(at: root, includingPropertiesForKeys: [.isDirectoryKey]) else {
+            throw CocoaError(.fileReadUnknown, userInfo: [NSFilePathErrorKey: root.path])
+        }
+        let prefix = root.standardizedFileURL.path + "/"
+        while let url = walk.nextObject() as? URL {
+            let name = url.lastPathComponent
+            let relative = String(url.standardizedFileURL.path.dropFirst(prefix.count))
+            let isDirectory = (try url.resourceValues(forKeys: [.isDirectoryKey])).isDirectory == true
+            if name.hasPrefix(".build") || [".git", ".swiftpm", "Benchmarks", "Fuzz"].contains(relative) || name == ".git" {
+                if isDirectory { walk.skipDescendants() }
+                continue
+            }
+            let target = copy.appendingPathComponent(relative)
+            if isDirectory {
+                try manager.createDirectory(at: target, withIntermediateDirectories: true)
+            } else {
+                try manager.copyItem(at: url, to: target)
+            }
+        }
+    }
+
+    /// The guide's steps: the two targets, the host's dependency, the manifest's line.
+    private func add(to copy: URL) throws {
+        for (folder, file, text) in [("NotesInterface", "NotesService.swift", Self.interface), ("NotesModule", "NotesModule.swift", Self.module)] {
+            let directory = copy.appendingPathComponent("Sources/\(folder)")
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: directory.appendingPathComponent(file))
+        }
+        try edit(copy.appendingPathComponent("Package.swift"), [
+            (#".target(name: "ClockModule", dependencies: ["ModuleHost", "ClockInterface"]),"#,
+             #".target(name: "ClockModule", dependencies: ["ModuleHost", "ClockInterface"]), .target(name: "NotesInterface", dependencies: ["ModuleHost"]), .target(name: "NotesModule", dependencies: ["ModuleHost", "NotesInterface"]),"#),
+            (#"dependencies: ["ModuleHost", "AuthModule", "NumbersModule", "ClockModule"],"#,
+             #"dependencies: ["ModuleHost", "AuthModule", "NumbersModule", "ClockModule", "NotesModule"],"#),
+        ] + Self.otherTestTargets.map { (#".testTarget(name: "\#($0)""#, #"// .testTarget(name: "\#($0)""#) })
+        try edit(copy.appendingPathComponent("modules.json"), [
+            (#"{"type": "ClockModule.ClockModule", "eager": true}"#,
+             #"{"type": "ClockModule.ClockModule", "eager": true}, {"type": "NotesModule.NotesModule"}"#),
+        ])
+    }
+
+    /// Replaces each text, which must be there: the test fails, rather than adds nothing, if the file changed.
+    private func edit(_ file: URL, _ replacements: [(String, String)]) throws {
+        var text = try String(contentsOf: file, encoding: .utf8)
+        for (old, new) in replacements {
+            try #require(text.contains(old), "\(file.lastPathComponent) no longer contains \(old)")
+            text = text.replacingOccurrences(of: old, with: new)
+        }
+        try Data(text.utf8).write(to: file)
+    }
+
+    /// The lines of a test run's output that say what failed, or its end when none does.
+    private static func failures(in output: String) -> String {
+        let lines = output.split(separator: "\n").filter { $0.contains("✘") || $0.contains("error:") }
+        return lines.isEmpty ? String(output.suffix(4_000)) : lines.prefix(60).joined(separator: "\n")
+    }
+}
+
+/// Whether this test process runs inside the scratch copy that ``AddingAModuleTests`` makes.
+enum ScratchCopy {
+    /// Set in the copy's test run, so the copy does not copy itself again.
+    static let marker = "MODULEHOST_SCRATCH_COPY"
+    static let isInside = ProcessInfo.processInfo.environment[marker] != nil
+}

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ModuleHostTesting
 
 /// The README promises that adding a module as *Adding a module* says breaks no test (issue 24, point 8). This
 /// adds one to a scratch copy of the repository (an interface target, an implementation target with a command,

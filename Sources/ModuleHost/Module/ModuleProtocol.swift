@@ -48,9 +48,9 @@ public protocol ModuleProtocol: AnyObject, Sendable {
     /// A thrown error marks the module as failed: resolving it (or its services) then throws that error.
     func moduleDidLoad(with manager: any ModuleContext) throws
 
-    /// The seed's form of ``moduleDidLoad(with:)-2t9q2``, handed the manager itself: called right after
-    /// it when a ``ModuleManager`` loads the module, so a module ported from the seed runs its set-up unchanged.
-    /// Implement one of the two; a thrown error marks the module as failed.
+    /// The seed's form of ``moduleDidLoad(with:)-2t9q2``, handed the manager itself, so a module ported from the
+    /// seed runs its set-up unchanged. The manager calls this one; its default calls the form that takes
+    /// `any ModuleContext`. Implement one of the two; a thrown error marks the module as failed.
     func moduleDidLoad(with manager: ModuleManager) throws
 
     /// Called once when the manager unloads its modules, in reverse load order.
@@ -102,8 +102,11 @@ extension ModuleProtocol {
     public static var providedServices: [ProvidedService] { [] }
     /// Does nothing by default.
     public func moduleDidLoad(with manager: any ModuleContext) throws {}
-    /// Does nothing by default.
-    public func moduleDidLoad(with manager: ModuleManager) throws {}
+    /// Calls ``moduleDidLoad(with:)-2t9q2``, so a module that implements that form gets the call, however it is
+    /// made (a test calling `moduleDidLoad(with: manager)` with a `ModuleManager` reaches this overload).
+    public func moduleDidLoad(with manager: ModuleManager) throws {
+        try moduleDidLoad(with: manager as any ModuleContext)
+    }
     /// Does nothing by default.
     public func moduleWillUnload() {}
     /// Does nothing by default.

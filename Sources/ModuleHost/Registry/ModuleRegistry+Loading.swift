@@ -70,8 +70,12 @@ extension ModuleRegistry {
         let module: any ModuleProtocol
         do {
             module = try registration.type.init(context: context)
-            try module.moduleDidLoad(with: context)
-            if let manager = context as? ModuleManager { try module.moduleDidLoad(with: manager) }
+            // The seed's form, whose default calls the other: either one a module implements is called once.
+            if let manager = context as? ModuleManager {
+                try module.moduleDidLoad(with: manager)
+            } else {
+                try module.moduleDidLoad(with: context)
+            }
         } catch let error as ResolutionError where error.code == .resolutionCycle {
             return .failure(error)
         } catch {

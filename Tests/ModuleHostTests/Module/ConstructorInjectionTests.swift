@@ -57,13 +57,21 @@ final class InjectedFailingModule: ModuleProtocol {
     }
 }
 
-/// Implements both forms of `moduleDidLoad`, and records the order they are called in.
+/// Implements both forms of `moduleDidLoad`, and records which are called.
 final class BothFormsModule: ModuleProtocol {
     static let moduleIdentifier: ModuleIdentifier = "test.injection.both"
     let calls = Locked<[String]>([])
     init() {}
     func moduleDidLoad(with manager: any ModuleContext) throws { calls.withLock { $0.append("context") } }
     func moduleDidLoad(with manager: ModuleManager) throws { calls.withLock { $0.append("manager") } }
+}
+
+/// The form that takes the context, counting its calls.
+final class ContextFormModule: ModuleProtocol {
+    static let moduleIdentifier: ModuleIdentifier = "test.injection.context-form"
+    let loaded = Locked(0)
+    init() {}
+    func moduleDidLoad(with context: any ModuleContext) throws { loaded.withLock { $0 += 1 } }
 }
 
 /// The seed's form that fails: its error fails the load, as one from the other form does.
@@ -109,11 +117,25 @@ struct ConstructorInjectionTests {
         #expect(manager.modules.first?.state == .failed)
     }
 
-    @Test func theSeedFormOfModuleDidLoadIsCalledAfterTheContextForm() throws {
+    /// The manager calls the seed's form, whose default calls the other: a module implementing both gets the
+    /// seed's form alone (and may call the other itself).
+    @Test func aModuleImplementingBothFormsGetsTheSeedFormOnce() throws {
         let manager = ModuleManager()
         try manager.register(BothFormsModule.self)
         let module = try #require(try manager.bridge.resolve(BothFormsModule.moduleIdentifier) as? BothFormsModule)
-        #expect(module.calls.withLock { $0 } == ["context", "manager"])
+        #expect(module.calls.withLock { $0 } == ["manager"])
+    }
+
+    /// A test that calls `moduleDidLoad(with: manager)` on a module of the context form, with a `ModuleManager`,
+    /// picks the seed form's overload; its default passes the call on, so the module's set-up runs.
+    @Test func aDirectCallWithAManagerReachesTheContextForm() throws {
+        let manager = ModuleManager()
+        try manager.register(ContextFormModule.self)
+        let module = ContextFormModule()
+        try module.moduleDidLoad(with: manager)
+        #expect(module.loaded.withLock { $0 } == 1)
+        let loadedByTheManager = try #require(try manager.bridge.resolve(ContextFormModule.moduleIdentifier) as? ContextFormModule)
+        #expect(loadedByTheManager.loaded.withLock { $0 } == 1, "called once when the manager loads it")
     }
 
     @Test func anErrorThrownByTheSeedFormFailsTheLoad() throws {

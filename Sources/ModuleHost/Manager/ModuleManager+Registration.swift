@@ -72,7 +72,8 @@ extension ModuleManager {
         let plugins = PluginLoader.prepareLibraries(of: manifest, load: loadingPlugins,
                                                     isTypeKnown: { resolver.type(named: $0) != nil }, into: &read.sink)
         let validator = ManifestValidator(manifest: manifest, resolver: typeResolver, existing: registry.registeredModules(),
-                                          reservedCommandNames: reservedCommandNames, plugins: plugins)
+                                          reservedCommandNames: reservedCommandNames, plugins: plugins,
+                                          checksProvidedServices: !loadingPlugins)
         let registrations = validator.validate(into: &read.sink)
         return structurallySound ? registrations : []
     }

@@ -44,6 +44,9 @@ public struct ManifestDiagnostic: Sendable, Hashable, CustomStringConvertible {
         case duplicateIdentifier
         /// Two modules declare that they provide the same service protocol.
         case duplicateService
+        /// A module lists a service in `providedServices` that it cannot provide: it does not conform to the
+        /// protocol (or, with an accessor, is not the module type the accessor takes). Reported by validation only.
+        case serviceNotProvided
         /// Two modules declare a command of the same name, or a module declares one of the host's own commands.
         case duplicateCommand
         /// A module declares a command whose name is not one word of ASCII letters, digits, `-`, `_` and `.`.

@@ -17,21 +17,29 @@ public struct ProvidedService: Sendable, CustomStringConvertible {
     let type: Any.Type
     let key: ObjectIdentifier
     let makeBox: @Sendable (any ModuleProtocol) -> AnyServiceBox?
+    /// Whether a module type can provide the service (`nil`: cannot be told without an instance). Asked by
+    /// `validate` only: for `.service(P.self)` it is a conformance question, which the first time scans every
+    /// conformance record in the process.
+    let canBeProvided: @Sendable (any ModuleProtocol.Type) -> Bool?
 
     /// The module itself provides `Service`: it must conform to it.
     public static func service<Service: Sendable>(_ type: Service.Type) -> ProvidedService {
-        ProvidedService(type: Service.self, key: ObjectIdentifier(Service.self)) { module in
+        ProvidedService(type: Service.self, key: ObjectIdentifier(Service.self), makeBox: { module in
             (module as? Service).map { ServiceBox($0) }
-        }
+        }, canBeProvided: { module in
+            ProtocolConformance.does(module, conformTo: Service.self)
+        })
     }
 
     /// The module hands out `Service` through `accessor`, for example a property holding an implementation.
     public static func service<Service: Sendable, Module: ModuleProtocol>(
         _ type: Service.Type, from module: Module.Type, _ accessor: @escaping @Sendable (Module) -> Service
     ) -> ProvidedService {
-        ProvidedService(type: Service.self, key: ObjectIdentifier(Service.self)) { instance in
+        ProvidedService(type: Service.self, key: ObjectIdentifier(Service.self), makeBox: { instance in
             (instance as? Module).map { ServiceBox(accessor($0)) }
-        }
+        }, canBeProvided: { module in
+            module is Module.Type
+        })
     }
 
     /// The service type's name.

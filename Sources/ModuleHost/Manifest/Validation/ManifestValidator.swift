@@ -12,6 +12,9 @@ struct ManifestValidator {
     var reservedCommandNames: Set<String> = []
     /// The outcome of loading the manifest's plugin libraries.
     var plugins = PluginLibraries()
+    /// Whether to check that each module can provide the services it lists: a question to the runtime that
+    /// scans its conformance records, asked when validating a manifest, never when registering one.
+    var checksProvidedServices = false
 
     /// A manifest entry whose type was found and is a module.
     struct ResolvedEntry {
@@ -26,6 +29,8 @@ struct ManifestValidator {
         let (resolved, disabled) = resolveTypes(into: &sink)
         guard !sink.isFull else { return [] }
         let identifiers = checkUniqueness(of: resolved, into: &sink)
+        guard !sink.isFull else { return [] }
+        if checksProvidedServices { checkProvidedServices(of: resolved, into: &sink) }
         guard !sink.isFull else { return [] }
         checkCommandNames(of: resolved, into: &sink)
         guard !sink.isFull else { return [] }

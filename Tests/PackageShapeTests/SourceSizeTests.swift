@@ -1,0 +1,87 @@
+import Foundation
+import Testing
+
+/// Small units (issue 23): no file of `Sources/ModuleHost` is longer than 250 lines, and no function, initializer
+/// or accessor body in it longer than 60, so each can be read at once. The build enforces it here, not a reviewer.
+@Suite("Source sizes")
+struct SourceSizeTests {
+    static let folder = "Sources/ModuleHost"
+    static let maximumFileLines = 250
+    static let maximumBodyLines = 60
+
+    private func sources() throws -> [(path: String, text: String)] {
+        try SwiftSource.files(under: Self.folder, root: PackageDump.root).map { file in
+            let url = PackageDump.root.appendingPathComponent(Self.folder).appendingPathComponent(String(file.dropFirst(Self.folder.count + 1)))
+            return (file, try String(contentsOf: url, encoding: .utf8))
+        }
+    }
+
+    @Test func noFileIsLongerThan250Lines() throws {
+        let files = try sources()
+        #expect(files.count > 50, "the scan found only \(files.count) files")
+        let long = files.map { ($0.path, $0.text.split(separator: "\n", omittingEmptySubsequences: false).count - 1) }
+            .filter { $0.1 > Self.maximumFileLines }
+        #expect(long.isEmpty, "split these files (at most \(Self.maximumFileLines) lines): \(long.map { "\($0.0): \($0.1)" })")
+    }
+
+    @Test func noFunctionIsLongerThan60Lines() throws {
+        var long: [String] = []
+        var measured = 0
+        for file in try sources() {
+            let bodies = Self.bodies(in: SwiftSource.code(file.text))
+            measured += bodies.count
+            for body in bodies where body.lines > Self.maximumBodyLines {
+                long.append("\(file.path):\(body.line) (\(body.lines) lines)")
+            }
+        }
+        #expect(measured > 500, "the scan measured only \(measured) bodies")
+        #expect(long.isEmpty, "shorten these bodies (at most \(Self.maximumBodyLines) lines): \(long)")
+    }
+
+    /// The check sees a long body, and only bodies: a type's braces are not a function's.
+    @Test func theCheckMeasuresFunctionBodies() {
+        let long = "func f() {\n" + String(repeating: "    x()\n", count: 61) + "}\n"
+        #expect(Self.bodies(in: long).map(\.lines) == [61])
+        let type = "struct S {\n    var v: Int\n    struct T {\n" + String(repeating: "    let x = 1\n", count: 70) + "    init() {\n        a()\n    }\n}\n}\n"
+        #expect(Self.bodies(in: type).map(\.lines) == [1])
+        #expect(Self.bodies(in: "var v: Int {\n    get { 1 }\n}\n").map(\.lines) == [0, 1])
+        let signature = "func g(\n    a: Int = 0\n) -> Int {\n    let b = [1].map { $0 }\n    return a\n}\n"
+        #expect(Self.bodies(in: signature).map(\.lines) == [2], "a signature over several lines, a closure inside")
+    }
+
+    /// The bodies of the functions, initializers, subscripts, accessors and computed properties in `code`
+    /// (comments and strings removed): the line each opens on, and how many lines lie between its braces.
+    ///
+    /// A brace opens a body when the last keyword since the previous brace or `;` declares one (`func`, `init`,
+    /// an accessor, or `var` with no `=` after it: a computed property); after `struct`, `if`, `let`… it opens
+    /// something else. Closures count as part of the body they are in.
+    static func bodies(in code: String) -> [(line: Int, lines: Int)] {
+        let keyword = #/\b(?<word>func|init|deinit|subscript|get|set|willSet|didSet|var|let|struct|class|enum|protocol|extension|actor|if|for|while|switch|guard|else|do|catch|repeat|defer|case|return)\b/#
+        let bodyWords: Set<Substring> = ["func", "init", "deinit", "subscript", "get", "set", "willSet", "didSet"]
+        func opensBody(_ text: String) -> Bool {
+            guard let last = text.matches(of: keyword).last else { return false }
+            if bodyWords.contains(last.output.word) { return true }
+            return last.output.word == "var" && !text[last.range.upperBound...].contains("=")
+        }
+        var open: [(line: Int, isBody: Bool)] = []
+        var found: [(line: Int, lines: Int)] = []
+        var line = 1
+        var current = ""
+        for character in code {
+            switch character {
+            case "{":
+                open.append((line, opensBody(current)))
+                current = ""
+            case "}":
+                if let top = open.popLast(), top.isBody { found.append((top.line, max(0, line - top.line - 1))) }
+                current = ""
+            case ";":
+                current = ""
+            default:
+                if character == "\n" { line += 1 }
+                current.append(character)
+            }
+        }
+        return found
+    }
+}

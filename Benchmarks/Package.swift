@@ -45,8 +45,12 @@ let package = Package(
         .executableTarget(name: "HelloFoundation"),
         // The shell benchmark's baseline: the same program with FoundationEssentials loaded, as app-shell has it.
         .executableTarget(name: "HelloEssentials"),
-        // The large benchmark's app: 1,000 generated module types (Scripts/generate-large-app.py).
-        .target(name: "LargeApp", dependencies: [.product(name: "ModuleHost", package: "ModuleHost")]),
+        // The large benchmark's app: 1,000 module types, generated when it builds (nothing generated is committed).
+        .target(name: "LargeApp", dependencies: [.product(name: "ModuleHost", package: "ModuleHost")],
+                plugins: ["LargeAppSources"]),
+        // Writes the large app's sources (and, by hand, its manifests in LargeApp/); seeded, so always the same.
+        .executableTarget(name: "LargeAppGenerator"),
+        .plugin(name: "LargeAppSources", capability: .buildTool(), dependencies: ["LargeAppGenerator"]),
         // Registering and starting the large app, and decoding its manifest with JSONDecoder: the measured programs.
         .target(name: "LargeAppHarness", dependencies: [.product(name: "ModuleHost", package: "ModuleHost"), "LargeApp"]),
         // The large benchmark's first-use measurements, each in a fresh process holding what an app holds.

@@ -2,7 +2,7 @@ import Foundation
 import LargeAppHarness
 
 // A large app, as issue 16 describes it: 1,000 generated module types (Sources/LargeApp, written by
-// Scripts/generate-large-app.py), each with a small configuration, 0–2 requirements and three startup operations,
+// Sources/LargeAppGenerator, run when the benchmark builds), each with a small configuration, 0–2 requirements and three startup operations,
 // in a 131 KiB manifest. Register → load eager modules → start() returning (ready), against JSONDecoder decoding
 // the same file into Codable structs: warm (in this process) and on first use (one fresh `large-app-child` process
 // per measurement, which links what an app does and none of the benchmark's peers).

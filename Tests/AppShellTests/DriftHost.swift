@@ -54,6 +54,13 @@ struct DriftHost: Sendable {
         return copy
     }
 
+    /// The unchanged host: the app-shell under test, from this repository's own build (no copy, no rebuild). Its
+    /// sources are those of a copy with no change, so its mark is the one such a copy's build would generate.
+    static func underTest() async throws -> DriftHost {
+        let modules = try PluginToolchain.hostModules
+        return DriftHost(executable: try ShellProcess.executable, modules: modules, mark: try await PluginToolchain.interfaceMark(modules))
+    }
+
     /// Builds app-shell from the copy with `change` (and no other) applied; `nil` builds the unchanged sources.
     static func build(_ change: Change?) async throws -> DriftHost {
         let copy = try await copy.value

@@ -15,7 +15,7 @@ struct PluginRebuildTests {
     @Test func aRebuiltPluginIsRecompiledOrRefusedNeverStampedStale() async throws {
         let built = try await BuildQueue.shared.enqueue { () async throws -> Built in
             let package = try Self.copyOfTheExample()
-            let before = try await DriftHost.build(nil)
+            let before = try await DriftHost.underTest()
             let first = try await Self.buildExample(package, against: before.modules)
             let after = try await DriftHost.build(.identifier)
             return Built(before: before, after: after, first: first, second: try await Self.buildExample(package, against: after.modules))

@@ -4,6 +4,9 @@ import Testing
 import ModuleHostTesting
 
 /// Issue 13, points 3 to 5: manifests at scale cost work linear in their size and get bounded reports.
+///
+/// Came from Regression/ (added in fb5f0e9, issue 13);
+/// issue 23 filed it under the feature it protects.
 @Suite("Manifests at scale", .disabled(if: Sanitizers.threadSanitizerIsActive, "CPU-bound, proves no concurrency property; runs in the plain suite"))
 struct ManifestScaleTests {
     private func errors(_ data: Data) -> [ManifestDiagnostic] {

@@ -8,6 +8,9 @@ import ModuleHostTesting
 ///
 /// Lock observation: a test holds the registry's `condition` on one thread and resolves on another. A resolve
 /// that takes no lock finishes; one that needs the lock waits until the test lets go (and the test reports it).
+///
+/// Came from Attack/, an outsider's attack on the lock-free warm resolve (added in 9e16303);
+/// issue 23 filed it under the feature it protects.
 @Suite("Attack: lock-free warm resolve", .serialized, .timeLimit(.minutes(5)))
 struct WarmResolveAttackTests {
     private func manager() throws -> ModuleManager {

@@ -43,6 +43,9 @@ final class CheckedConfigModule: ConfigurableModule {
 }
 
 /// Issue 13, point 15 (the host's part): a config is checked at validation as fully as at load.
+///
+/// Came from Regression/ (added in 439840a, when configs came to be decoded over the parser's tree);
+/// issue 23 filed it under the feature it protects.
 @Suite("Configuration checks")
 struct ConfigurationCheckTests {
     private func diagnostics(config: String) -> [ManifestDiagnostic] {

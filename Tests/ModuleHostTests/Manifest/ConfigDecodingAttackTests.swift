@@ -65,6 +65,8 @@ struct AttackTwice: Decodable {
     }
 }
 
+/// Came from Attack/, an outsider's attack on the config decoding fast paths (added in 9e16303);
+/// issue 23 filed it under the feature it protects.
 @Suite("Attack: manifest config decoding", .serialized)
 struct ConfigDecodingAttackTests {
     private func diagnostics<T: Decodable>(_ json: String, as type: T.Type) -> [ManifestDiagnostic] {

@@ -27,7 +27,8 @@ extension AppShell {
     }
 
     /// `app-shell startup`: start quietly, let the later phases run too (nothing waits at a prompt), print the
-    /// startup report as the prompt's `startup` does, and shut down.
+    /// startup report as the prompt's `startup` does, and shut down; 70 when a required operation failed or timed
+    /// out in any phase.
     @concurrent
     func startupReport(_ invocation: Invocation) async -> ExitCode {
         do {
@@ -35,8 +36,10 @@ extension AppShell {
                 let initiator = commands.manager.initiator
                 initiator.hostDidBecomeReady()
                 initiator.hostDidBecomeIdle()
-                _ = await initiator.waitUntilFinished()
-                return await commands.run("startup", [], io: io)
+                let report = await initiator.waitUntilFinished()
+                let printed = await commands.run("startup", [], io: io)
+                // A required operation of a later phase that failed or timed out fails the run, as at start.
+                return report.isSuccessful ? printed : .startupFailed
             }
         } catch {
             return error.code

@@ -37,6 +37,20 @@ struct OneShotListingTests {
         #expect(extra.status == 64, "\(extra.stderr)")
     }
 
+    /// A required operation of a later phase that times out fails `startup` with 70, as a blocking one fails a
+    /// run: the report says so, and so does the status (an outsider found it exited 0).
+    @Test func startupFailsWhenARequiredLaterOperationFails() async throws {
+        let workspace = try Workspace(manifest: """
+            {"modules": [{"type": "NumbersModule.NumbersModule", "config": {"primeTableBound": 268435456},
+                          "operations": {"numbers.warm-primes": {"priority": "low", "timeout": 0.05, "failurePolicy": "required"}}}]}
+            """)
+        let result = try await workspace.run(["startup", "--json"])
+        #expect(result.status == 70, "\(result.all)")
+        let report = try #require(JSONLines.data(result.stdout, type: "startupReport") as? [String: Any])
+        #expect(report["isSuccessful"] as? Bool == false)
+        #expect(result.stdout.contains(#""state":"timedOut""#))
+    }
+
     /// `validate` used to say "1 module" for a manifest with a module and a plugin: plugins are checked, not
     /// loaded, and were left out of the count.
     @Test func validateCountsPluginModules() async throws {

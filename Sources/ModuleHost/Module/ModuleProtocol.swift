@@ -51,6 +51,10 @@ public protocol ModuleProtocol: AnyObject, Sendable {
     /// The seed's form of ``moduleDidLoad(with:)-2t9q2``, handed the manager itself, so a module ported from the
     /// seed runs its set-up unchanged. The manager calls this one; its default calls the form that takes
     /// `any ModuleContext`. Implement one of the two; a thrown error marks the module as failed.
+    ///
+    /// Two limits of Swift's dispatch: a subclass that adds this form is not called when its base class
+    /// implements only the other (override the form the base implements); and a call you make yourself with an
+    /// `any ModuleContext` argument reaches the other form only (call with the `ModuleManager` to reach either).
     func moduleDidLoad(with manager: ModuleManager) throws
 
     /// Called once when the manager unloads its modules, in reverse load order.

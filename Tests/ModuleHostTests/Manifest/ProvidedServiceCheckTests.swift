@@ -59,6 +59,7 @@ struct ProvidedServiceCheckTests {
         #expect(problems[0].severity == .error)
         #expect(problems[0].message.contains("ModuleHostTests.ListsWithoutConformingModule lists ModuleHostTests.ListedButNotConformed"))
         #expect(problems[0].location?.line == 3, "located at the module's entry: \(String(describing: problems[0].location))")
+        #expect(problems[0].suggestion == "make ModuleHostTests.ListsWithoutConformingModule conform to ModuleHostTests.ListedButNotConformed, or remove it from providedServices")
         #expect(problems[1].path == "modules[2].type")
         #expect(problems[1].message.contains("SecondConformedService"))
     }

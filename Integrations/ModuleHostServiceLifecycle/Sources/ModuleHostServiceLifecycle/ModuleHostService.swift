@@ -51,6 +51,8 @@ public final class ModuleHostService: Service {
         // Loaded here first to name a module that fails (the manager's `run` throws its error, and forgets its
         // state when it unloads); `run` then finds them loaded, or the same failure.
         let eagerFailure = eagerLoadFailure()
+        // Waiters hear of a failure, or of a shutdown during startup, before what loaded is unloaded.
+        if let eagerFailure { readiness.settle(.failure(eagerFailure)) }
         do {
             try await withGracefulShutdownHandler {
                 try await manager.run(teardownTimeLimit: teardownTimeLimit, onTeardown: record) { report in
@@ -58,6 +60,8 @@ public final class ModuleHostService: Service {
                     try? await gracefulShutdown()
                 }
             } onGracefulShutdown: {
+                // Ignored once running: the first outcome settles.
+                readiness.settle(.failure(.shutDownBeforeRunning))
                 initiator.cancel()
             }
         } catch let error as InitiatorError where error.code == .cancelled {

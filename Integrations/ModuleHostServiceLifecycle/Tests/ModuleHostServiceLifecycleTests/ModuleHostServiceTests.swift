@@ -105,6 +105,24 @@ struct ModuleHostServiceTests {
         #expect(error?.description.contains("no configuration") == true)
     }
 
+    /// Waiters hear of an eager module's failure before what loaded is unloaded: here a teardown that ends only
+    /// when the test lets it is still pending when `waitUntilRunning()` throws (an outsider found the failure was
+    /// told only after every teardown).
+    @Test(.timeLimit(.minutes(1))) func waitersHearOfAFailureBeforeTheTeardowns() async throws {
+        let recorder = Recorder()
+        let manager = try ModuleManager.testing([GatedTeardownModule.self, FailingLoadModule.self],
+                                                eager: [String(reflecting: GatedTeardownModule.self), String(reflecting: FailingLoadModule.self)],
+                                                recorder: recorder)
+        let service = ModuleHostService(manager: manager, teardownTimeLimit: .seconds(600))
+        let run = Task { try await service.run() }
+        let error = await #expect(throws: ModuleHostServiceError.self) { try await service.waitUntilRunning() }
+        #expect(error?.module == "test.failing-load")
+        #expect(service.teardownRecords.isEmpty, "the gated teardown has not ended, so no record is kept yet")
+        recorder.openTeardownGate()
+        await #expect(throws: ModuleHostServiceError.self) { try await run.value }
+        #expect(service.teardownRecords.map(\.module) == ["test.gated-teardown"])
+    }
+
     @Test func runsInAServiceGroupAndShutsDownThroughIt() async throws {
         let recorder = Recorder()
         let manager = try ModuleManager.testing([BaseModule.self, TopModule.self], recorder: recorder)

@@ -13,10 +13,18 @@ final class Recorder: Sendable {
     let gatedStarted: AsyncStream<Void>
     private let gatedContinuation: AsyncStream<Void>.Continuation
 
+    /// Finishes when the test lets a gated teardown end.
+    let teardownGate: AsyncStream<Void>
+    private let teardownGateContinuation: AsyncStream<Void>.Continuation
+
     init() {
         (laterPhaseRan, laterPhaseContinuation) = AsyncStream<Void>.makeStream()
         (gatedStarted, gatedContinuation) = AsyncStream<Void>.makeStream()
+        (teardownGate, teardownGateContinuation) = AsyncStream<Void>.makeStream()
     }
+
+    /// Lets the gated teardown end.
+    func openTeardownGate() { teardownGateContinuation.finish() }
 
     func record(_ event: String) { storage.withLock { $0.append(event) } }
     var events: [String] { storage.withLock { $0 } }
@@ -116,13 +124,24 @@ final class HangingModule: ModuleProtocol {
     }
 }
 
+/// Its teardown ends when the test opens the recorder's teardown gate.
+final class GatedTeardownModule: ModuleProtocol {
+    static let moduleIdentifier: ModuleIdentifier = "test.gated-teardown"
+    private let recorder: Recorder?
+    init(context: any ModuleContext) throws { recorder = context.recorder }
+    func moduleTearDown() async {
+        guard let recorder else { return }
+        for await _ in recorder.teardownGate {}
+    }
+}
+
 extension ModuleManager {
     /// A manager with `recorder` provided and the test modules `types` registered from a manifest
     /// (`eager` ones marked so).
     static func testing(_ types: [any ModuleProtocol.Type], eager: Set<String> = [], recorder: Recorder) throws -> ModuleManager {
         let manager = ModuleManager(typeResolver: .types([BaseModule.self, TopModule.self, FailingStartupModule.self,
                                                           FailingLoadModule.self, HangingModule.self,
-                                                          GatedStartupModule.self]))
+                                                          GatedStartupModule.self, GatedTeardownModule.self]))
         manager.provide(recorder, as: Recorder.self)
         let entries = types.map { type in
             let name = String(reflecting: type)

@@ -7,7 +7,7 @@ extension ManifestValidator {
             for service in type.providedServices where service.canBeProvided(type) == false {
                 report(.error, .serviceNotProvided, entry, path: "\(entry.path).type",
                        "\(entry.typeName) lists \(service.name) in providedServices but does not conform to it, so resolving it would fail",
-                       suggestion: "add the conformance (`extension \(entry.typeName.split(separator: ".").last ?? ""): \(service.name.split(separator: ".").last ?? "") {}`), or remove the service from the list",
+                       suggestion: "make \(entry.typeName) conform to \(service.name), or remove it from providedServices",
                        into: &sink)
                 if sink.isFull { return }
             }

@@ -38,8 +38,13 @@ public protocol ModuleProtocol: AnyObject, Sendable {
     /// ```
     init(context: any ModuleContext) throws
 
+    /// The same, handed the ``ModuleManager`` itself: the manager calls this one, and its default calls the form
+    /// that takes `any ModuleContext`, so a module that writes `init(context: ModuleManager)` is created with it
+    /// rather than silently passed by. Implement one of the two.
+    init(context manager: ModuleManager) throws
+
     /// Creates the module without a context (the seed's form); keep it cheap and let ``moduleDidLoad(with:)-2t9q2`` do
-    /// the work. A module that implements ``init(context:)`` need not implement this: the default throws a
+    /// the work. A module that implements ``init(context:)-5glnr`` need not implement this: the default throws a
     /// ``ResolutionError`` saying the module is created with a context.
     init() throws
 
@@ -94,7 +99,12 @@ extension ModuleProtocol {
         try self.init()
     }
 
-    /// Throws: a module that implements ``init(context:)`` is created with a context, by the manager.
+    /// Calls the form that takes `any ModuleContext`: either form a module implements is the one it is made with.
+    public init(context manager: ModuleManager) throws {
+        try self.init(context: manager as any ModuleContext)
+    }
+
+    /// Throws: a module that implements ``init(context:)-5glnr`` is created with a context, by the manager.
     public init() throws {
         throw ResolutionError(.loadFailed, "\(Self.moduleIdentifier) is created with init(context:), which the manager calls; "
                                 + "it has no init() of its own")

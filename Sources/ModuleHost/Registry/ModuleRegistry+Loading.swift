@@ -69,11 +69,12 @@ extension ModuleRegistry {
         }
         let module: any ModuleProtocol
         do {
-            module = try registration.type.init(context: context)
-            // The seed's form, whose default calls the other: either one a module implements is called once.
+            // The forms that take the manager, whose defaults call the others: whichever a module implements runs once.
             if let manager = context as? ModuleManager {
+                module = try registration.type.init(context: manager)
                 try module.moduleDidLoad(with: manager)
             } else {
+                module = try registration.type.init(context: context)
                 try module.moduleDidLoad(with: context)
             }
         } catch let error as ResolutionError where error.code == .resolutionCycle {

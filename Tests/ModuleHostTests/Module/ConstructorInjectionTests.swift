@@ -66,6 +66,15 @@ final class BothFormsModule: ModuleProtocol {
     func moduleDidLoad(with manager: ModuleManager) throws { calls.withLock { $0.append("manager") } }
 }
 
+/// Writes its initializer with the manager's type, beside an `init()`: the near miss of `init(context:)` that would
+/// otherwise be passed by in silence (the default would call `init()`).
+final class ManagerInitModule: ModuleProtocol {
+    static let moduleIdentifier: ModuleIdentifier = "test.injection.manager-init"
+    let madeWith: String
+    init() { madeWith = "init()" }
+    init(context manager: ModuleManager) throws { madeWith = "init(context: ModuleManager)" }
+}
+
 /// The form that takes the context, counting its calls.
 final class ContextFormModule: ModuleProtocol {
     static let moduleIdentifier: ModuleIdentifier = "test.injection.context-form"
@@ -136,6 +145,17 @@ struct ConstructorInjectionTests {
         #expect(module.loaded.withLock { $0 } == 1)
         let loadedByTheManager = try #require(try manager.bridge.resolve(ContextFormModule.moduleIdentifier) as? ContextFormModule)
         #expect(loadedByTheManager.loaded.withLock { $0 } == 1, "called once when the manager loads it")
+    }
+
+    @Test func anInitTakingTheManagerIsTheOneTheModuleIsMadeWith() throws {
+        let manager = ModuleManager()
+        try manager.register(ManagerInitModule.self)
+        let module = try #require(try manager.bridge.resolve(ManagerInitModule.moduleIdentifier) as? ManagerInitModule)
+        #expect(module.madeWith == "init(context: ModuleManager)")
+        // A module of the other form, made by hand with a manager, is made with its own initializer.
+        let greeterManager = ModuleManager()
+        try greeterManager.register(SeedFormStoreModule.self)
+        #expect(try InjectedGreeterModule(context: greeterManager).greet() == "hello #1")
     }
 
     @Test func anErrorThrownByTheSeedFormFailsTheLoad() throws {

@@ -37,6 +37,7 @@ let package = Package(
                 "PeakMemory",
                 "LargeAppHarness",
                 "LargeAppChild",
+                "SeededRandom",
             ]
         ),
         // The shell benchmark's baseline: the smallest Swift program, built the same way as app-shell.
@@ -49,7 +50,9 @@ let package = Package(
         .target(name: "LargeApp", dependencies: [.product(name: "ModuleHost", package: "ModuleHost")],
                 plugins: ["LargeAppSources"]),
         // Writes the large app's sources (and, by hand, its manifests in LargeApp/); seeded, so always the same.
-        .executableTarget(name: "LargeAppGenerator"),
+        .executableTarget(name: "LargeAppGenerator", dependencies: ["SeededRandom"]),
+        // The seeded random numbers the benchmarks and the generator share.
+        .target(name: "SeededRandom"),
         .plugin(name: "LargeAppSources", capability: .buildTool(), dependencies: ["LargeAppGenerator"]),
         // Registering and starting the large app, and decoding its manifest with JSONDecoder: the measured programs.
         .target(name: "LargeAppHarness", dependencies: [.product(name: "ModuleHost", package: "ModuleHost"), "LargeApp"]),

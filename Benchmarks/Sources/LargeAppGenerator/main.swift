@@ -11,25 +11,10 @@
 // lower-numbered modules, provides a service protocol of its own, and declares three startup operations: one in
 // .high (it resolves its own service, so the module loads there), one in .asyncHigh, one in .low.
 import Foundation
+import SeededRandom
 
 let count = 1_000
 let perFile = 100
-
-/// SplitMix64: a small seeded generator, the same on every platform.
-struct SeededGenerator {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// A number in `0..<bound`.
-    mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
-}
 
 func name(_ index: Int) -> String {
     let digits = String(index)
@@ -75,7 +60,7 @@ func moduleSource(_ index: Int, requires requirements: [Int]) -> String {
         """
 }
 
-func manifest(_ modules: Int, generator: inout SeededGenerator) -> String {
+func manifest(_ modules: Int, generator: inout SplitMix64) -> String {
     var entries: [String] = []
     for index in 0..<modules {
         let size = 1 + generator.below(10_000)
@@ -99,7 +84,7 @@ func main() throws {
     guard let output = arguments.first else {
         throw UsageError()
     }
-    var generator = SeededGenerator(state: 0x16_1000)
+    var generator = SplitMix64(seed: 0x16_1000)
     let requirements = (0..<count).map { index -> [Int] in
         guard index > 0 else { return [] }
         let wanted = generator.below(3)

@@ -70,21 +70,6 @@ func measureRepeated(warmups: Int, repetitions: Int, _ body: () -> Void) -> Stat
     return Stats(samples: samples)
 }
 
-/// A small, fast, seedable generator (SplitMix64), so generated graphs are the same in every run.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// Runs `work(iterations)` on two threads released at the same instant; returns the wall time from the
 /// release until both have finished.
 ///

@@ -1,3 +1,4 @@
+import SeededRandom
 import ModuleHost
 
 /// A seeded random DAG of no-op operations spread over `.high`, `.asyncHigh` and `.low`: operation `i` depends

@@ -1,3 +1,4 @@
+import SeededRandom
 import ModuleHost
 
 /// Sleeping operations and the ideal times to compare a run of them with.

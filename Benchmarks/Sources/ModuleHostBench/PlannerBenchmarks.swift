@@ -1,3 +1,4 @@
+import SeededRandom
 import ModuleHost
 
 /// A random DAG: node `i` depends on up to `maximumDependencies` distinct earlier nodes.

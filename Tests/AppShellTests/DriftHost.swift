@@ -61,27 +61,25 @@ struct DriftHost: Sendable {
         return DriftHost(executable: try ShellProcess.executable, modules: modules, mark: try await PluginToolchain.interfaceMark(modules))
     }
 
-    /// Builds app-shell from the copy with `change` (and no other) applied; `nil` builds the unchanged sources.
-    static func build(_ change: Change?) async throws -> DriftHost {
+    /// Builds app-shell from the copy with `change` (and no other) applied; the unchanged host is ``underTest()``.
+    static func build(_ change: Change) async throws -> DriftHost {
         let copy = try await copy.value
         for file in Set(Change.all.map(\.file)) {
             let original = try Data(contentsOf: PluginToolchain.root.appendingPathComponent(file))
             let target = copy.appendingPathComponent(file)
             if (try? Data(contentsOf: target)) != original { try original.write(to: target) }
         }
-        if let change {
-            let file = copy.appendingPathComponent(change.file)
-            let text = try String(contentsOf: file, encoding: .utf8)
-            guard text.contains(change.replacing) else {
-                throw CocoaError(.fileReadCorruptFile, userInfo: [NSLocalizedDescriptionKey: "\(change.file) no longer contains the text the \(change.name) case changes"])
-            }
-            try Data(text.replacingOccurrences(of: change.replacing, with: change.with).utf8).write(to: file)
+        let file = copy.appendingPathComponent(change.file)
+        let text = try String(contentsOf: file, encoding: .utf8)
+        guard text.contains(change.replacing) else {
+            throw CocoaError(.fileReadCorruptFile, userInfo: [NSLocalizedDescriptionKey: "\(change.file) no longer contains the text the \(change.name) case changes"])
         }
+        try Data(text.replacingOccurrences(of: change.replacing, with: change.with).utf8).write(to: file)
         let started = ContinuousClock.now
         try await PluginToolchain.step(["swift", "build", "--package-path", copy.path, "--product", "app-shell"])
-        print("drift host \(change?.name ?? "unchanged"): built in \(ContinuousClock.now - started)")
+        print("drift host \(change.name): built in \(ContinuousClock.now - started)")
 
-        let output = try PluginToolchain.temporaryFolder("drift-host-\(change?.name ?? "unchanged")")
+        let output = try PluginToolchain.temporaryFolder("drift-host-\(change.name)")
         let built = copy.appendingPathComponent(".build/debug")
         let modules = output.appendingPathComponent("Modules")
         try FileManager.default.createDirectory(at: modules, withIntermediateDirectories: true)

@@ -11,7 +11,7 @@ import ModuleHost
 /// Other modules use ``AuthInterface/AuthService`` through the bridge, or learn who is signed in from the host's
 /// ``ModuleHost/SessionModuleProtocol``; the implementation stays internal. A log-in (or a session restored at
 /// startup) begins the host's user session, a log-out or expiry ends it.
-public final class AuthModule: ConfigurableModule, StartupOperationsProviding, ModuleCommandsProviding, ModuleRoutesProviding {
+public final class AuthModule: ConfigurableModule, ModuleRoutesProviding {
     /// The manifest `config` object.
     public typealias Configuration = AuthConfiguration
 
@@ -21,16 +21,13 @@ public final class AuthModule: ConfigurableModule, StartupOperationsProviding, M
     public static let providedServices: [ProvidedService] = [
         .service(AuthService.self, from: AuthModule.self) { $0.service },
     ]
-    /// Restores the persisted session before anything else (`.high`).
-    public static let startupOperations: [ModuleStartupOperation] = [
-        ModuleStartupOperation("auth.restore-session", priority: .high) { manager in
+    /// A startup operation that restores the persisted session before anything else (`.high`); the commands
+    /// `login <user>`, `logout` and `whoami`; the route `/auth/user`, in-app only.
+    public static let contributions: [Contribution] = [
+        .startupOperation(ModuleStartupOperation("auth.restore-session", priority: .high) { manager in
             try manager.bridge.resolve(.auth, as: AuthModule.self).restoreSession()
-        },
-    ]
-    /// `login <user>`, `logout` and `whoami`.
-    public static var commands: [ModuleCommand] { AuthCommands.all }
-    /// `/auth/user`, in-app only.
-    public static var routes: [ModuleRoute] { AuthRoutes.all }
+        }),
+    ] + AuthCommands.all.map(Contribution.command) + AuthRoutes.all.map(Contribution.route)
 
     /// Rejects `/auth/user` while nobody is logged in.
     public func decision(for request: RouteRequest) async -> RouteDecision {

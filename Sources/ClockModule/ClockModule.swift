@@ -11,15 +11,15 @@ import ModuleHost
 /// The smallest possible module, and the worked example of "adding a module" in the README: an interface
 /// target, an implementation target, the app-shell's dependency on it, and a line in `modules.json`. The
 /// shell never imports it.
-public final class ClockModule: ModuleCommandsProviding, ClockService {
+public final class ClockModule: ModuleProtocol, ClockService {
     /// `com.modulehost.clock`.
     public static let moduleIdentifier: ModuleIdentifier = .clock
     /// Provides ``ClockInterface/ClockService``.
     public static let providedServices: [ProvidedService] = [.service(ClockService.self)]
 
-    /// `uptime`: how long the app has been running.
-    public static let commands: [ModuleCommand] = [
-        ModuleCommand("uptime", summary: "how long the app has been running") { context in
+    /// The command `uptime`: how long the app has been running.
+    public static let contributions: [Contribution] = [
+        .command(ModuleCommand("uptime", summary: "how long the app has been running") { context in
             guard context.arguments.isEmpty else { throw ModuleCommandError(.usage, "usage: uptime") }
             let clock = try context.manager.bridge.resolve(ClockService.self)
             let uptime = clock.uptime().components
@@ -27,7 +27,7 @@ public final class ClockModule: ModuleCommandsProviding, ClockService {
             return ModuleCommandOutput(
                 text: "up \(tenths(seconds)) s, since \(clock.startedAt.formatted(.iso8601))",
                 value: Uptime(seconds: seconds, startedAt: clock.startedAt))
-        },
+        }),
     ]
 
     /// The `uptime` command's structured output.

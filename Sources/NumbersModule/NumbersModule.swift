@@ -9,8 +9,7 @@ import NumbersInterface
 /// Facts about numbers, with a per-user history; it learns who is signed in from the host's user session
 /// (``ModuleHost/SessionModuleProtocol``), so it knows no module that signs users in, and works anonymously
 /// when nobody is.
-public final class NumbersModule: ConfigurableModule, StartupOperationsProviding, ModuleCommandsProviding, ModuleRoutesProviding,
-    SessionModuleProtocol {
+public final class NumbersModule: ConfigurableModule, ModuleRoutesProviding, SessionModuleProtocol {
     /// The manifest `config` object.
     public typealias Configuration = NumbersConfiguration
 
@@ -20,21 +19,19 @@ public final class NumbersModule: ConfigurableModule, StartupOperationsProviding
     public static let providedServices: [ProvidedService] = [
         .service(NumberFactService.self, from: NumbersModule.self) { $0.desk },
     ]
-    /// Warms the prime table (`.asyncHigh`) and loads the history after a saved session is restored.
-    public static let startupOperations: [ModuleStartupOperation] = [
-        ModuleStartupOperation("numbers.warm-primes", priority: .asyncHigh, failurePolicy: .optional) { manager in
+    /// Two startup operations: it warms the prime table (`.asyncHigh`) and loads the history after a saved
+    /// session is restored. The commands `fact <n>`, `random` and `history`; the routes `/numbers/fact/:n` and
+    /// `/numbers/lucky` (both external) and `/numbers/history` (in-app only).
+    public static let contributions: [Contribution] = [
+        .startupOperation(ModuleStartupOperation("numbers.warm-primes", priority: .asyncHigh, failurePolicy: .optional) { manager in
             try manager.bridge.resolve(.numbers, as: NumbersModule.self).desk.warmUp()
-        },
-        ModuleStartupOperation(
+        }),
+        .startupOperation(ModuleStartupOperation(
             "numbers.load-history", priority: .asyncHigh, optionalDependencies: ["auth.restore-session"], failurePolicy: .optional
         ) { manager in
             try manager.bridge.resolve(.numbers, as: NumbersModule.self).desk.loadHistory()
-        },
-    ]
-    /// `fact <n>`, `random` and `history`.
-    public static var commands: [ModuleCommand] { NumbersCommands.all }
-    /// `/numbers/fact/:n` and `/numbers/lucky` (both external) and `/numbers/history` (in-app only).
-    public static var routes: [ModuleRoute] { NumbersRoutes.all }
+        }),
+    ] + NumbersCommands.all.map(Contribution.command) + NumbersRoutes.all.map(Contribution.route)
 
     /// Redirects `/numbers/lucky` to a fact; passes the rest.
     public func decision(for request: RouteRequest) async -> RouteDecision {

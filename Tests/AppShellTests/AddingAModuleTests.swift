@@ -45,7 +45,7 @@ struct AddingAModuleTests {
         import Synchronization
 
         /// A module added as the guide says.
-        public final class NotesModule: ModuleCommandsProviding, StartupOperationsProviding, NotesService {
+        public final class NotesModule: ModuleProtocol, NotesService {
             public static let moduleIdentifier: ModuleIdentifier = .notes
             public static let providedServices: [ProvidedService] = [.service(NotesService.self)]
             private let notes = Mutex<[String]>([])
@@ -54,16 +54,13 @@ struct AddingAModuleTests {
 
             public func count() -> Int { notes.withLock { $0.count } }
 
-            public static let startupOperations: [ModuleStartupOperation] = [
-                ModuleStartupOperation("notes.open", priority: .low) { context in
+            public static let contributions: [Contribution] = [
+                .startupOperation(ModuleStartupOperation("notes.open", priority: .low) { context in
                     _ = try context.bridge.resolve(NotesService.self).count()
-                },
-            ]
-
-            public static let commands: [ModuleCommand] = [
-                ModuleCommand("note-count", summary: "how many notes were taken since the module loaded") { context in
+                }),
+                .command(ModuleCommand("note-count", summary: "how many notes were taken since the module loaded") { context in
                     .text("\\(try context.manager.bridge.resolve(NotesService.self).count()) notes")
-                },
+                }),
             ]
         }
         """

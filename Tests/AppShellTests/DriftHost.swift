@@ -16,7 +16,7 @@ struct DriftHost: Sendable {
 
         /// A stored property in front of ModuleStartupOperation's storage: no symbol changes, the layout does.
         static let structLayout = Change(
-            name: "struct-layout", file: "Sources/ModuleHost/Module/StartupOperationsProviding.swift",
+            name: "struct-layout", file: "Sources/ModuleHost/Module/ModuleStartupOperation.swift",
             replacing: "public struct ModuleStartupOperation: Sendable {\n",
             with: "public struct ModuleStartupOperation: Sendable {\n    public var drift: (Int, Int) = (0, 0)\n")
         /// A stored property before ModuleManager.bridge: the field offsets a plugin was compiled with shift.
@@ -26,7 +26,7 @@ struct DriftHost: Sendable {
             with: "    public let drift: [Int] = []\n    /// Resolves modules and services.\n    public let bridge: ModuleBridge\n")
         /// A parameter (with a default) added to ModuleStartupOperation.init, which a plugin calls: its symbol changes.
         static let signature = Change(
-            name: "signature", file: "Sources/ModuleHost/Module/StartupOperationsProviding.swift",
+            name: "signature", file: "Sources/ModuleHost/Module/ModuleStartupOperation.swift",
             replacing: "failurePolicy: StartupFailurePolicy? = nil, timeout: Duration? = nil,\n",
             with: "failurePolicy: StartupFailurePolicy? = nil, timeout: Duration? = nil, drift: Int = 0,\n")
         /// A stored property in ModuleIdentifier (the issue's own case).

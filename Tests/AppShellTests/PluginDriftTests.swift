@@ -68,8 +68,9 @@ enum DriftFixture {
 
         /// A plugin module that uses each thing the drift tests change: ModuleStartupOperation's layout and
         /// initializer, and ModuleManager's stored properties (read at the offsets this plugin was compiled with).
-        public final class DriftModule: ModuleProtocol, StartupOperationsProviding {
+        public final class DriftModule: ModuleProtocol {
             public static let moduleIdentifier: ModuleIdentifier = "com.example.drift"
+            public static var contributions: [Contribution] { startupOperations.map(Contribution.startupOperation) }
             public static let startupOperations: [ModuleStartupOperation] = [
                 ModuleStartupOperation("drift.start", priority: .asyncHigh, dependencies: []) { context in
                     if let manager = context as? ModuleManager { print("drift plugin: \\(String(describing: manager.bridge))") }

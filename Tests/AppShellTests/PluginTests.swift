@@ -26,7 +26,7 @@ actor PluginBuild {
                 text.replacingOccurrences(of: #"ModuleCommand("greet""#, with: #"ModuleCommand("uptime""#)
                     .replacingOccurrences(of: #"pattern: "/greeter/hello/:name""#, with: #"pattern: "/numbers/fact/:name""#)
                     .replacingOccurrences(of: "    ]\n\n    /// Creates the module.",
-                                          with: #"    ModuleCommand("services", summary: "clash") { _ in .text("") },"# + "\n    ]\n\n    /// Creates the module.")
+                                          with: #"    .command(ModuleCommand("services", summary: "clash") { _ in .text("") }),"# + "\n    ]\n\n    /// Creates the module.")
             }
         }
         clashing = task

@@ -33,7 +33,7 @@ func moduleSource(_ index: Int, requires requirements: [Int]) -> String {
         }
 
         /// Generated module \(n).
-        public final class LargeModule\(n): ConfigurableModule, StartupOperationsProviding, LargeService\(n) {
+        public final class LargeModule\(n): ConfigurableModule, LargeService\(n) {
             /// Its configuration.
             public struct Configuration: Decodable, Sendable {
                 public let size: Int
@@ -44,6 +44,7 @@ func moduleSource(_ index: Int, requires requirements: [Int]) -> String {
             public static let moduleIdentifier: ModuleIdentifier = "large.\(n)"
             public static let requiredModules: [ModuleIdentifier] = [\(required)]
             public static let providedServices: [ProvidedService] = [.service(LargeService\(n).self)]
+            public static var contributions: [Contribution] { startupOperations.map(Contribution.startupOperation) }
             public static let startupOperations: [ModuleStartupOperation] = [
                 ModuleStartupOperation("large.\(n).high", priority: .high) { manager in
                     _ = try manager.bridge.resolve(LargeService\(n).self)

@@ -1,7 +1,7 @@
 /// One unit of startup work: an identified body with a phase, dependencies and limits.
 ///
 /// The one type the initiator plans and runs. Operations come in through ``ModuleInitiatorProtocol`` and
-/// ``StartupOperationsProviding`` (turned into this type by ``ModuleManager/startupOperations()``) and through
+/// ``ModuleStartupOperation`` contributions (turned into this type by ``ModuleManager/startupOperations()``) and through
 /// ``Initiator/add(_:module:priority:dependencies:failurePolicy:timeout:operation:)``.
 struct StartupOperation: Sendable {
     /// The operation's unique identifier within the startup plan.

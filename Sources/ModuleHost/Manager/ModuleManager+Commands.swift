@@ -4,7 +4,7 @@ extension ModuleManager {
     /// it; read from the types, so no module is instantiated.
     public func moduleCommands() -> [(module: ModuleIdentifier, command: ModuleCommand)] {
         registry.orderedRegistrations().flatMap { registration in
-            ModuleCommandDeclarations.commands(of: registration.type).map { (registration.identifier, $0) }
+            Contribution.values(of: registration.contributions, for: ModuleCommand.point).map { (registration.identifier, $0) }
         }
     }
 

@@ -73,7 +73,7 @@ extension ModuleManager {
                                                     isTypeKnown: { resolver.type(named: $0) != nil }, into: &read.sink)
         let validator = ManifestValidator(manifest: manifest, resolver: typeResolver, existing: registry.registeredModules(),
                                           reservedCommandNames: reservedCommandNames, plugins: plugins,
-                                          checksProvidedServices: !loadingPlugins)
+                                          checksConformances: !loadingPlugins)
         let registrations = validator.validate(into: &read.sink)
         return structurallySound ? registrations : []
     }
@@ -140,6 +140,7 @@ extension ModuleManager {
         _ = validator.checkUniqueness(of: resolved, into: &sink)
         validator.checkCommandNames(of: resolved, into: &sink)
         validator.checkRoutes(of: resolved, into: &sink)
+        validator.checkContributions(of: resolved, into: &sink)
         guard !sink.hasErrors else { throw ManifestError(file: nil, diagnostics: sink.diagnostics) }
         let registration = ModuleRegistration(
             type: type, typeName: name, eager: eager, configuration: configuration, startup: StartupOverrides(), origin: "code")

@@ -13,7 +13,7 @@ extension ModuleManager {
     /// calls it from (the main actor in `.high`): the wrapper that hands it the manager does not hop.
     func startupOperations() -> [StartupOperation] {
         let registrations = registry.orderedRegistrations()
-        let declared = registrations.map { StartupDeclarations.operations(of: $0.type) }
+        let declared = registrations.map { Contribution.values(of: $0.contributions, for: ModuleStartupOperation.point) }
         // Needed only to drop optional dependencies that no module declares; most apps have none.
         let known: Set<String> = declared.contains { $0.contains { !$0.optionalDependencies.isEmpty } }
             ? Set(declared.joined().map(\.identifier)) : []

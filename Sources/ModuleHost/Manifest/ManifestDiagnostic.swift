@@ -47,6 +47,13 @@ public struct ManifestDiagnostic: Sendable, Hashable, CustomStringConvertible {
         /// A module lists a service in `providedServices` that it cannot provide: it does not conform to the
         /// protocol (or, with an accessor, is not the module type the accessor takes). Reported by validation only.
         case serviceNotProvided
+        /// A module contributes to an extension point that the host does not declare.
+        case unknownExtensionPoint
+        /// A module contributes a value whose type is not the one its extension point's contributions have.
+        case contributionTypeMismatch
+        /// Two contributions to an extension point that requires unique keys share a key; or a module that adopts
+        /// the seed's `ModuleInitiatorProtocol` declares contributions that leave its operation out.
+        case invalidContribution
         /// Two modules declare a command of the same name, or a module declares one of the host's own commands.
         case duplicateCommand
         /// A module declares a command whose name is not one word of ASCII letters, digits, `-`, `_` and `.`.

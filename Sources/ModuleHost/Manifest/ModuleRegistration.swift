@@ -15,6 +15,8 @@ final class ModuleRegistration: Sendable {
     let origin: String
     let requiredModules: [ModuleIdentifier]
     let providedServices: [ProvidedService]
+    /// What the module adds to extension points, read once from its type.
+    let contributions: [Contribution]
     /// The module's enabled routes, with the manifest's overrides applied.
     let routes: [RegisteredRoute]
 
@@ -29,6 +31,8 @@ final class ModuleRegistration: Sendable {
         self.origin = origin
         self.requiredModules = type.requiredModules
         self.providedServices = type.providedServices
-        self.routes = RegisteredRoute.routes(of: type, typeName: typeName, overrides: routeOverrides)
+        self.contributions = type.contributions
+        self.routes = RegisteredRoute.routes(Contribution.values(of: contributions, for: ModuleRoute.point),
+                                             of: type, typeName: typeName, overrides: routeOverrides)
     }
 }

@@ -8,11 +8,11 @@ struct RegisteredRoute: Sendable {
     /// The module's type name, for messages.
     let typeName: String
 
-    /// The enabled routes `type` declares, with `overrides` applied; declarations that do not parse are left out
-    /// (validation reports them).
-    static func routes(of type: any ModuleProtocol.Type, typeName: String,
+    /// The enabled ones of `routes`, which `type` declares, with `overrides` applied; declarations that do not
+    /// parse are left out (validation reports them).
+    static func routes(_ routes: [ModuleRoute], of type: any ModuleProtocol.Type, typeName: String,
                        overrides: [String: RouteOverride]) -> [RegisteredRoute] {
-        RouteDeclarations.routes(of: type).compactMap { route in
+        routes.compactMap { route in
             let override = overrides[route.identifier]
             guard override?.enabled ?? true, case .success(let pattern) = route.parsedPattern() else { return nil }
             return RegisteredRoute(route: route, pattern: pattern,

@@ -9,7 +9,8 @@
 ///     static var operation: Initiator.Operation { { /* work */ } }
 /// }
 /// ```
-/// A module with several operations, or one that needs the manager, adopts ``StartupOperationsProviding``.
+/// A module with several operations, or one that needs the manager, contributes ``ModuleStartupOperation``s in its
+/// ``ModuleProtocol/contributions``.
 ///
 /// The operation runs where the initiator calls it (see ``StartupOperationBody``): at `.high`, as above, it
 /// starts on the main actor even as a plain closure; in the other phases a plain closure runs off the main actor.

@@ -72,25 +72,33 @@ public protocol ModuleProtocol: AnyObject, Sendable {
     /// ``ModuleManager/unloadAll()`` does not call it.
     func moduleTearDown() async
 
-    // The host reads what a module type declares through the requirements below, so it never asks the Swift
-    // runtime whether a module type conforms to a protocol: the first time, that question scans the conformance
-    // records of every loaded image. The protocols that declare these things implement them; a module never does.
+    /// What the module adds to the host's extension points, in one declaration: commands, routes, startup
+    /// operations and the points the app declares (see ``ExtensionPoint``). The host reads it without
+    /// instantiating the module. None by default.
+    ///
+    /// ```swift
+    /// public static let contributions: [Contribution] = [
+    ///     .command(ModuleCommand("uptime", summary: "how long the app has run") { _ in .text("up") }),
+    /// ]
+    /// ```
+    static var contributions: [Contribution] { get }
 
-    /// The operations of ``StartupOperationsProviding``; implemented by that protocol.
-    static var _declaredStartupOperations: [ModuleStartupOperation] { get }
-    /// The operation of the seed's ``ModuleInitiatorProtocol``; implemented by that protocol.
-    static var _declaredSeedOperation: ModuleStartupOperation? { get }
-    /// The commands of ``ModuleCommandsProviding``; implemented by that protocol.
-    static var _declaredCommands: [ModuleCommand] { get }
-    /// The routes of ``ModuleRoutesProviding``; implemented by that protocol.
-    static var _declaredRoutes: [ModuleRoute] { get }
-    /// The configuration type of ``ConfigurableModule``; implemented by that protocol.
-    static var _configurationType: (any (Decodable & Sendable).Type)? { get }
-    /// The module as a ``SessionModuleProtocol``; implemented by that protocol.
-    var _sessionObserver: (any SessionModuleProtocol)? { get }
+    /// The module's configuration, decoded from its manifest entry's `config` object when the manifest is
+    /// registered, and read with ``ModuleContext/configuration(for:)``. `Never`, the default, means the module
+    /// takes none (see ``ConfigurableModule``).
+    associatedtype Configuration: Decodable & Sendable = Never
+
+    /// A user session began (a user signed in, or a saved session was restored); see ``SessionModuleProtocol``
+    /// for when the host calls it. Does nothing by default.
+    func sessionDidAuthenticate(with session: UserSession)
+    /// The session the module was last told about ended: the user signed out, or it expired. Does nothing by
+    /// default.
+    func sessionDidDeauthenticate(with session: UserSession)
+
     /// The ABI mark of the ModuleHost the type is compiled against, carried into the binary of the type's own
     /// code (a plugin's library); implemented by ModuleHost's build (its generated ABIIdentity.swift).
-    static var _moduleHostABIMark: StaticString { get }
+    /// Not part of the public API (its default is generated into ModuleHost's build); a module never implements it.
+    @_spi(ModuleHostABI) static var _moduleHostABIMark: StaticString { get }
 }
 
 extension ModuleProtocol {
@@ -125,16 +133,10 @@ extension ModuleProtocol {
     public func moduleWillUnload() {}
     /// Does nothing by default.
     public func moduleTearDown() async {}
-    /// None, unless the module adopts ``StartupOperationsProviding``.
-    public static var _declaredStartupOperations: [ModuleStartupOperation] { [] }
-    /// None, unless the module adopts ``ModuleInitiatorProtocol``.
-    public static var _declaredSeedOperation: ModuleStartupOperation? { nil }
-    /// None, unless the module adopts ``ModuleCommandsProviding``.
-    public static var _declaredCommands: [ModuleCommand] { [] }
-    /// None, unless the module adopts ``ModuleRoutesProviding``.
-    public static var _declaredRoutes: [ModuleRoute] { [] }
-    /// None, unless the module adopts ``ConfigurableModule``.
-    public static var _configurationType: (any (Decodable & Sendable).Type)? { nil }
-    /// None, unless the module adopts ``SessionModuleProtocol``.
-    public var _sessionObserver: (any SessionModuleProtocol)? { nil }
+    /// None by default.
+    public static var contributions: [Contribution] { [] }
+    /// Does nothing by default.
+    public func sessionDidAuthenticate(with session: UserSession) {}
+    /// Does nothing by default.
+    public func sessionDidDeauthenticate(with session: UserSession) {}
 }

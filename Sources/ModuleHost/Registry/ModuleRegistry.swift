@@ -62,6 +62,10 @@ package final class ModuleRegistry: ModuleResolving, @unchecked Sendable {
     }
 
     /// What validation of a new manifest must not clash with.
+    func declare(_ point: ExtensionPointDeclaration) -> Bool {
+        locked { table.declare(point) }
+    }
+
     func registeredModules() -> RegisteredModules {
         locked { table.registeredModules() }
     }

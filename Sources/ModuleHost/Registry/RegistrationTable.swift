@@ -11,6 +11,8 @@ struct RegistrationTable {
     /// Where each registration is in `ordered`.
     private var positions: [ModuleIdentifier: Int] = [:]
     private var providers: [ObjectIdentifier: Provider] = [:]
+    /// The extension points declared, by name: the library's own, then the host's.
+    private(set) var extensionPoints = Contribution.builtInPoints
     /// The routing settings of the first manifest that named any, with that manifest's name.
     private(set) var routing: (settings: RoutingSettings, origin: String)?
 
@@ -31,6 +33,15 @@ struct RegistrationTable {
             }
         }
         return []
+    }
+
+    /// Declares `point`; false when its name is taken by a point of another value type or uniqueness.
+    mutating func declare(_ point: ExtensionPointDeclaration) -> Bool {
+        guard let existing = extensionPoints[point.name] else {
+            extensionPoints[point.name] = point
+            return true
+        }
+        return existing.valueType == point.valueType && existing.requiresUniqueKeys == point.requiresUniqueKeys
     }
 
     /// The registration of `identifier`, if it is registered.
@@ -93,7 +104,7 @@ struct RegistrationTable {
             let owner = "\(registration.typeName) (\(registration.origin))"
             registered.identifiers[registration.identifier] = owner
             registered.typeNames.append(registration.typeName)
-            for command in ModuleCommandDeclarations.commands(of: registration.type) {
+            for command in Contribution.values(of: registration.contributions, for: ModuleCommand.point) {
                 registered.commands[command.name] = owner
             }
             for route in registration.routes {
@@ -101,6 +112,8 @@ struct RegistrationTable {
             }
         }
         registered.routing = routing
+        registered.extensionPoints = extensionPoints
+        registered.contributionKeys = ContributionKeys.taken(by: ordered, in: extensionPoints)
         for (key, provider) in providers {
             registered.services[key] = (provider.service, provider.module)
         }

@@ -52,8 +52,9 @@ struct CommandExplosion: Error, CustomStringConvertible {
 }
 
 /// Declares several commands that exercise what `runCommand` passes through and maps.
-final class CommandAlphaModule: ModuleCommandsProviding {
+final class CommandAlphaModule: ModuleProtocol {
     static let moduleIdentifier: ModuleIdentifier = "test.commands.alpha"
+    static var contributions: [Contribution] { commands.map(Contribution.command) }
     static let commands: [ModuleCommand] = [
         ModuleCommand("echo", usage: "echo <words...>", summary: "echoes its arguments and what it reads") { context in
             let name = await context.io.readLine(prompt: "name: ")
@@ -84,8 +85,9 @@ final class CommandAlphaModule: ModuleCommandsProviding {
     }
 }
 
-final class CommandBetaModule: ModuleCommandsProviding {
+final class CommandBetaModule: ModuleProtocol {
     static let moduleIdentifier: ModuleIdentifier = "test.commands.beta"
+    static var contributions: [Contribution] { commands.map(Contribution.command) }
     static let commands: [ModuleCommand] = [
         ModuleCommand("beta", summary: "says beta") { context in
             context.manager.recorder?.record("beta ran")
@@ -99,8 +101,9 @@ final class CommandBetaModule: ModuleCommandsProviding {
 }
 
 /// Its moduleDidLoad throws, so its command can never run.
-final class CommandBrokenModule: ModuleCommandsProviding {
+final class CommandBrokenModule: ModuleProtocol {
     static let moduleIdentifier: ModuleIdentifier = "test.commands.broken"
+    static var contributions: [Contribution] { commands.map(Contribution.command) }
     static let commands: [ModuleCommand] = [
         ModuleCommand("broken", summary: "cannot run") { context in
             context.manager.recorder?.record("broken ran")
@@ -114,8 +117,9 @@ final class CommandBrokenModule: ModuleCommandsProviding {
 }
 
 /// Declares one command of its own and `echo`, which CommandAlphaModule declares too.
-final class CommandClashModule: ModuleCommandsProviding {
+final class CommandClashModule: ModuleProtocol {
     static let moduleIdentifier: ModuleIdentifier = "test.commands.clash"
+    static var contributions: [Contribution] { commands.map(Contribution.command) }
     static let commands: [ModuleCommand] = [
         ModuleCommand("clash-only", summary: "unique") { _ in .none },
         ModuleCommand("echo", summary: "clashes with alpha") { _ in .none },
@@ -124,8 +128,9 @@ final class CommandClashModule: ModuleCommandsProviding {
 }
 
 /// Declares `help`, which hosts keep for themselves.
-final class CommandReservedModule: ModuleCommandsProviding {
+final class CommandReservedModule: ModuleProtocol {
     static let moduleIdentifier: ModuleIdentifier = "test.commands.reserved"
+    static var contributions: [Contribution] { commands.map(Contribution.command) }
     static let commands: [ModuleCommand] = [
         ModuleCommand("help", summary: "a module's help") { _ in .none },
     ]
@@ -134,10 +139,11 @@ final class CommandReservedModule: ModuleCommandsProviding {
 
 /// Declares one valid command and names that are not one printable ASCII word (control characters, escapes,
 /// invisible characters, newlines, too long).
-final class CommandInvalidNamesModule: ModuleCommandsProviding {
+final class CommandInvalidNamesModule: ModuleProtocol {
     static let moduleIdentifier: ModuleIdentifier = "test.commands.invalid"
     static let invalidNames = ["", "two words", "-dash", "#hash", "a\u{0}b", "x\u{1B}[31mred", "zero\u{200B}width",
                                "nl\n", "tab\t", "\u{202E}rtl", "caf\u{E9}", String(repeating: "a", count: 65)]
+    static var contributions: [Contribution] { commands.map(Contribution.command) }
     static let commands: [ModuleCommand] = (["valid-one"] + invalidNames).map { name in
         ModuleCommand(name, summary: "name \(name)") { _ in .none }
     }

@@ -226,8 +226,9 @@ struct ModuleCommandTests {
 }
 
 /// Declares `refuse`, whose usage error repeats its argument raw, as a careless module would.
-final class CommandRefusingModule: ModuleCommandsProviding {
+final class CommandRefusingModule: ModuleProtocol {
     static let moduleIdentifier: ModuleIdentifier = "test.commands.refusing"
+    static var contributions: [Contribution] { commands.map(Contribution.command) }
     static let commands: [ModuleCommand] = [
         ModuleCommand("refuse", summary: "refuses its argument, repeating it") { context in
             throw ModuleCommandError(.usage, "'\(context.arguments.joined())' is not a word\nsee: help")

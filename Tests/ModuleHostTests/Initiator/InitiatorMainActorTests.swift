@@ -42,10 +42,11 @@ final class MainQueueSeedModule: ModuleProtocol, ModuleInitiatorProtocol {
     init() {}
 }
 
-/// Declares its startup operations through `StartupOperationsProviding`: a plain async `.high` closure that
+/// Declares its startup operations through `ModuleProtocol`: a plain async `.high` closure that
 /// fails unless it runs on the main queue, and an `.asyncHigh` one that fails if it does.
-final class MainQueueProviderModule: ModuleProtocol, StartupOperationsProviding {
+final class MainQueueProviderModule: ModuleProtocol {
     static let moduleIdentifier: ModuleIdentifier = "test.main-queue.provider"
+    static var contributions: [Contribution] { startupOperations.map(Contribution.startupOperation) }
     static let startupOperations: [ModuleStartupOperation] = [
         ModuleStartupOperation("test.main-queue.provider.high", priority: .high, failurePolicy: .optional) { _ in
             try MainQueueProbe.requireMainQueue("the provider's .high operation")

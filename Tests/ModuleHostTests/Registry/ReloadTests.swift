@@ -15,9 +15,10 @@ final class ReloadNotesStore: Sendable {
 
 /// Loads its notes in a startup operation, as the NotesModule of issue 24 did: a reload that skipped the
 /// operation left the new instance empty, and the next save would have overwritten the file.
-final class ReloadNotesModule: StartupOperationsProviding, ReloadNotes {
+final class ReloadNotesModule: ModuleProtocol, ReloadNotes {
     static let moduleIdentifier: ModuleIdentifier = "test.reload.notes"
     static let providedServices: [ProvidedService] = [.service(ReloadNotes.self)]
+    static var contributions: [Contribution] { startupOperations.map(Contribution.startupOperation) }
     static let startupOperations: [ModuleStartupOperation] = [
         ModuleStartupOperation("test.reload.notes.load", priority: .asyncHigh) { context in
             let store = try context.bridge.resolve(ReloadNotesStore.self)

@@ -112,10 +112,11 @@ protocol AttackReentrantService: AnyObject, Sendable {
     var resolvedInHooks: [String] { get }
 }
 
-final class AttackReentrantModule: ModuleProtocol, SessionModuleProtocol, StartupOperationsProviding, AttackReentrantService {
+final class AttackReentrantModule: ModuleProtocol, SessionModuleProtocol, AttackReentrantService {
     static let moduleIdentifier: ModuleIdentifier = .atkReentrant
     static let requiredModules: [ModuleIdentifier] = [.atkBase]
     static let providedServices: [ProvidedService] = [.service(AttackReentrantService.self)]
+    static var contributions: [Contribution] { startupOperations.map(Contribution.startupOperation) }
     static let startupOperations: [ModuleStartupOperation] = [
         ModuleStartupOperation("attack.reentrant.op", priority: .high) { context in
             let me = try context.bridge.resolve(AttackReentrantService.self)

@@ -10,6 +10,7 @@ struct RouteExplosion: Error, CustomStringConvertible {
 /// record into the `LoadRecorder` each test injects.
 final class RouteAlphaModule: ModuleRoutesProviding {
     static let moduleIdentifier: ModuleIdentifier = "test.routes.alpha"
+    static var contributions: [Contribution] { routes.map(Contribution.route) }
     static let routes: [ModuleRoute] = [
         ModuleRoute("alpha.item", pattern: "/alpha/items/:id", parameters: [.integer("id", in: 1...100)],
                     query: [.oneOf("format", ["short", "long"], required: false)],
@@ -68,6 +69,7 @@ final class RouteAlphaModule: ModuleRoutesProviding {
 /// A route with the same shape as `alpha.item`, under another parameter name.
 final class RouteClashModule: ModuleRoutesProviding {
     static let moduleIdentifier: ModuleIdentifier = "test.routes.clash"
+    static var contributions: [Contribution] { routes.map(Contribution.route) }
     static let routes: [ModuleRoute] = [
         ModuleRoute("clash.item", pattern: "/alpha/items/:other", summary: "clashes") { _ in .none },
         ModuleRoute("clash.fine", pattern: "/clash/fine", summary: "fine") { _ in .text("fine") },
@@ -78,6 +80,7 @@ final class RouteClashModule: ModuleRoutesProviding {
 /// Routes that are not valid.
 final class RouteInvalidModule: ModuleRoutesProviding {
     static let moduleIdentifier: ModuleIdentifier = "test.routes.invalid"
+    static var contributions: [Contribution] { routes.map(Contribution.route) }
     static let routes: [ModuleRoute] = [
         ModuleRoute("invalid.slash", pattern: "invalid/no-slash", summary: "") { _ in .none },
         ModuleRoute("invalid.undeclared", pattern: "/invalid/:a", parameters: [.integer("b")], summary: "") { _ in .none },
@@ -95,6 +98,7 @@ struct RouteLoadFailure: Error, CustomStringConvertible {
 /// A module with a route whose loading fails.
 final class RouteFailingLoadModule: ModuleRoutesProviding {
     static let moduleIdentifier: ModuleIdentifier = "test.routes.failing"
+    static var contributions: [Contribution] { routes.map(Contribution.route) }
     static let routes: [ModuleRoute] = [
         ModuleRoute("failing.page", pattern: "/failing/page", isAccessibleExternally: true, summary: "") { _ in .text("never") },
     ]

@@ -7,17 +7,24 @@ public protocol GreetingService: Sendable {
 }
 
 /// A module that lives in a plugin library: named in modules.json with its `library`, loaded at startup.
-public final class GreeterModule: ModuleProtocol, GreetingService, ModuleCommandsProviding {
+public final class GreeterModule: ModuleProtocol, GreetingService {
     /// `com.example.greeter`.
     public static let moduleIdentifier: ModuleIdentifier = "com.example.greeter"
     /// Provides ``GreetingService``.
     public static let providedServices: [ProvidedService] = [.service(GreetingService.self)]
-    /// `greet <name>`, so the shell can reach the plugin without knowing its protocol.
-    public static let commands: [ModuleCommand] = [
-        ModuleCommand("greet", usage: "greet <name>", summary: "a greeting from the Greeter plugin") { context in
+    /// The seed-style startup operation (below); `greet <name>`, so the shell can reach the plugin without knowing
+    /// its protocol; and a route another program may open, `modulehost://app/greeter/hello/<name>`.
+    public static let contributions: [Contribution] = [
+        initiatorOperation,
+        .command(ModuleCommand("greet", usage: "greet <name>", summary: "a greeting from the Greeter plugin") { context in
             let greeting = try context.manager.bridge.resolve(GreetingService.self).greeting(for: context.arguments.first ?? "world")
             return .text(greeting)
-        },
+        }),
+        .route(ModuleRoute("greeter.hello", pattern: "/greeter/hello/:name", parameters: [.text("name", maxLength: 64)],
+                           isAccessibleExternally: true, summary: "a greeting by link") { request in
+            let greeting = try request.manager.bridge.resolve(GreetingService.self)
+            return .text(greeting.greeting(for: request.parameters.text("name") ?? "world"))
+        }),
     ]
 
     /// Creates the module.
@@ -43,16 +50,4 @@ extension GreeterModule: ModuleInitiatorProtocol {
 public final class GreeterHelper {
     /// Creates a helper.
     public init() {}
-}
-
-/// The plugin's route: another program may open `modulehost://app/greeter/hello/<name>`.
-extension GreeterModule: ModuleRoutesProviding {
-    /// `/greeter/hello/:name`, external.
-    public static let routes: [ModuleRoute] = [
-        ModuleRoute("greeter.hello", pattern: "/greeter/hello/:name", parameters: [.text("name", maxLength: 64)],
-                    isAccessibleExternally: true, summary: "a greeting by link") { request in
-            let greeting = try request.manager.bridge.resolve(GreetingService.self)
-            return .text(greeting.greeting(for: request.parameters.text("name") ?? "world"))
-        },
-    ]
 }

@@ -10,7 +10,7 @@ extension ModuleIdentifier {
 }
 
 /// Serves `GET /hello` and `GET /hello/{name}` with the greeting from its manifest entry's config.
-public final class GreetingModule: ConfigurableModule, StartupOperationsProviding, RouteContributing {
+public final class GreetingModule: ConfigurableModule, RouteContributing {
     /// The manifest entry's `config`: `{"greeting": "Hello"}`.
     public struct Configuration: Decodable, Sendable {
         /// The word before the name.
@@ -19,11 +19,13 @@ public final class GreetingModule: ConfigurableModule, StartupOperationsProvidin
 
     public static let moduleIdentifier: ModuleIdentifier = .greeting
 
-    /// A blocking startup operation: the server reports itself running only after it.
-    public static let startupOperations: [ModuleStartupOperation] = [
-        ModuleStartupOperation("greeting.prepare", priority: .asyncHigh) { context in
+    /// A blocking startup operation (the server reports itself running only after it), and its routes, through
+    /// the server's extension point.
+    public static let contributions: [Contribution] = [
+        .startupOperation(ModuleStartupOperation("greeting.prepare", priority: .asyncHigh) { context in
             Logger(label: "example.greeting").info("greeting prepared")
-        },
+        }),
+        .module(GreetingModule.self, to: .httpRoutes) { $0 },
     ]
 
     private let greeting = Greeting()

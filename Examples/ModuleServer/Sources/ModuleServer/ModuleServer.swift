@@ -36,6 +36,7 @@ struct ModuleServer {
                                         manifestDirectory: URL(fileURLWithPath: options.manifest).deletingLastPathComponent(),
                                         report: logger.noticeReporter),
                         as: HostEnvironment.self)
+        manager.declare(.httpRoutes)
         for diagnostic in try manager.registerModules(withConfigFilePath: URL(fileURLWithPath: options.manifest)) {
             logger.warning("\(diagnostic)")
         }

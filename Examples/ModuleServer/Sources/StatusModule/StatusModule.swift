@@ -14,6 +14,8 @@ extension ModuleIdentifier {
 public final class StatusModule: ModuleProtocol, RouteContributing {
     public static let moduleIdentifier: ModuleIdentifier = .status
     public static let requiredModules: [ModuleIdentifier] = ["example.greeting"]
+    /// Its routes, through the server's extension point.
+    public static let contributions: [Contribution] = [.module(StatusModule.self, to: .httpRoutes) { $0 }]
 
     private let manager = ManagerReference()
     private let logger = Logger(label: "example.status")

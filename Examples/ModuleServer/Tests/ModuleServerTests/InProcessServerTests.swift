@@ -51,6 +51,7 @@ struct InProcessServerTests {
     /// app-shell does and writes its Chrome trace, in a host run with one call (point 3).
     @Test func anExternalHostPrintsTheReportAndWritesAChromeTrace() async throws {
         let manager = ModuleManager(typeResolver: .types(ModuleServer.moduleTypes))
+        manager.declare(.httpRoutes)
         try manager.registerModules(withConfigFilePath: URL(fileURLWithPath: Self.manifest))
         let teardown = Mutex<[ModuleIdentifier]>([])
         let (table, trace, loaded) = try await manager.run(onTeardown: { records in teardown.withLock { $0 = records.map(\.module) } }) { report in

@@ -44,8 +44,9 @@ final class RecorderHolder: Sendable {
 }
 
 /// The base module: a blocking startup operation, a later one, and an asynchronous teardown that suspends.
-final class BaseModule: StartupOperationsProviding {
+final class BaseModule: ModuleProtocol {
     static let moduleIdentifier: ModuleIdentifier = "test.base"
+    static var contributions: [Contribution] { startupOperations.map(Contribution.startupOperation) }
     static let startupOperations: [ModuleStartupOperation] = [
         ModuleStartupOperation("base.blocking", priority: .asyncHigh) { context in
             context.recorder?.record("blocking operation")
@@ -83,9 +84,10 @@ final class TopModule: ModuleProtocol {
 }
 
 /// Its blocking startup operation fails.
-final class FailingStartupModule: StartupOperationsProviding {
+final class FailingStartupModule: ModuleProtocol {
     struct Broken: Error, CustomStringConvertible { var description: String { "the disk is full" } }
     static let moduleIdentifier: ModuleIdentifier = "test.failing-startup"
+    static var contributions: [Contribution] { startupOperations.map(Contribution.startupOperation) }
     static let startupOperations: [ModuleStartupOperation] = [
         ModuleStartupOperation("failing.open", priority: .asyncHigh) { _ in throw Broken() },
     ]
@@ -93,8 +95,9 @@ final class FailingStartupModule: StartupOperationsProviding {
 }
 
 /// Its blocking startup operation runs until it is cancelled.
-final class GatedStartupModule: StartupOperationsProviding {
+final class GatedStartupModule: ModuleProtocol {
     static let moduleIdentifier: ModuleIdentifier = "test.gated"
+    static var contributions: [Contribution] { startupOperations.map(Contribution.startupOperation) }
     static let startupOperations: [ModuleStartupOperation] = [
         ModuleStartupOperation("gated.wait", priority: .asyncHigh) { context in
             context.recorder?.gatedDidStart()

@@ -19,7 +19,7 @@ extension ManifestValidator {
             let configuration = try ConfigurationDecoding.decode(for: resolved.type, from: source)
             if configuration == nil, entry.config != nil {
                 report(.warning, .unusedConfig, entry, path: "\(entry.path).config",
-                       "\(entry.typeName) does not adopt ConfigurableModule, so this config is ignored", into: &sink)
+                       "\(entry.typeName) declares no Configuration (see ConfigurableModule), so this config is ignored", into: &sink)
             }
             return configuration
         } catch {
@@ -39,7 +39,7 @@ extension ManifestValidator {
     private func checkOperationOverrides(of resolved: ResolvedEntry, into sink: inout DiagnosticSink) {
         let entry = resolved.entry
         guard !entry.startup.operations.isEmpty else { return }
-        let declared = StartupDeclarations.operations(of: resolved.type).map(\.identifier)
+        let declared = Contribution.values(of: resolved.type.contributions, for: ModuleStartupOperation.point).map(\.identifier)
         for name in entry.startup.operations.keys.sorted() where !declared.contains(name) {
             if sink.isFull { return }
             let list = declared.isEmpty ? "it declares no startup operations" : "it declares \(declared.map { "\"\($0)\"" }.joined(separator: ", "))"

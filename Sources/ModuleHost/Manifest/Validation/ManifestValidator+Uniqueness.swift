@@ -32,7 +32,7 @@ extension ManifestValidator {
         var commands = existing.commands
         for item in resolved where !sink.isFull {
             let (entry, type) = (item.entry, item.type)
-            for command in ModuleCommandDeclarations.commands(of: type) {
+            for command in Contribution.values(of: type.contributions, for: ModuleCommand.point) {
                 let path = "\(entry.path).type"
                 if let problem = ModuleCommand.problem(withName: command.name) {
                     report(.error, .invalidCommand, entry, path: path,

@@ -12,9 +12,10 @@ struct ManifestValidator {
     var reservedCommandNames: Set<String> = []
     /// The outcome of loading the manifest's plugin libraries.
     var plugins = PluginLibraries()
-    /// Whether to check that each module can provide the services it lists: a question to the runtime that
-    /// scans its conformance records, asked when validating a manifest, never when registering one.
-    var checksProvidedServices = false
+    /// Whether to check that each module can provide the services it lists, and that a module adopting the seed's
+    /// `ModuleInitiatorProtocol` contributes its operation: questions to the runtime that scan its conformance
+    /// records, asked when validating a manifest, never when registering one.
+    var checksConformances = false
 
     /// A manifest entry whose type was found and is a module.
     struct ResolvedEntry {
@@ -30,7 +31,9 @@ struct ManifestValidator {
         guard !sink.isFull else { return [] }
         let identifiers = checkUniqueness(of: resolved, into: &sink)
         guard !sink.isFull else { return [] }
-        if checksProvidedServices { checkProvidedServices(of: resolved, into: &sink) }
+        if checksConformances { checkProvidedServices(of: resolved, into: &sink) }
+        guard !sink.isFull else { return [] }
+        checkContributions(of: resolved, into: &sink)
         guard !sink.isFull else { return [] }
         checkCommandNames(of: resolved, into: &sink)
         guard !sink.isFull else { return [] }

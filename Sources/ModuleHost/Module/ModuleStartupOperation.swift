@@ -1,22 +1,14 @@
-/// A module that declares several startup operations, each given the ``ModuleContext`` (the manager) when it runs.
-///
-/// The declarations are static, so the plan can be validated and drawn (`app-shell graph`) without
-/// instantiating anything:
-/// ```swift
-/// extension NumbersModule: StartupOperationsProviding {
-///     static let startupOperations: [ModuleStartupOperation] = [
-///         ModuleStartupOperation("numbers.warm-primes", priority: .asyncHigh) { manager in
-///             try manager.bridge.resolve(NumberFactService.self).warmUp()
-///         },
-///     ]
-/// }
-/// ```
-public protocol StartupOperationsProviding: ModuleProtocol {
-    /// The module's startup operations.
-    static var startupOperations: [ModuleStartupOperation] { get }
-}
-
 /// One startup operation declared by a module; its body receives the manager that runs it.
+///
+/// A module contributes it to ``point`` in its ``ModuleProtocol/contributions``; the plan is validated and
+/// drawn (`app-shell graph`) without instantiating anything:
+/// ```swift
+/// public static let contributions: [Contribution] = [
+///     .startupOperation(ModuleStartupOperation("numbers.warm-primes", priority: .asyncHigh) { manager in
+///         try manager.bridge.resolve(NumberFactService.self).warmUp()
+///     }),
+/// ]
+/// ```
 public struct ModuleStartupOperation: Sendable {
     /// The operation's identifier, unique among all startup operations.
     public var identifier: String

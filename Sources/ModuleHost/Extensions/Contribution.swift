@@ -1,0 +1,79 @@
+/// What one module adds to one ``ExtensionPoint``: a value, or the module itself as a value of the point's type.
+///
+/// A module lists its contributions in ``ModuleProtocol/contributions``, its one declaration of what it adds to
+/// the host: commands, routes, startup operations and the points the app declares.
+///
+/// ```swift
+/// public static let contributions: [Contribution] = [
+///     Contribution(to: ModuleCommand.point, ModuleCommand("uptime", summary: "how long the app has run") { _ in
+///         .text("up")
+///     }),
+///     .module(StatusModule.self, to: .httpRoutes) { $0 },
+/// ]
+/// ```
+public struct Contribution: Sendable {
+    /// The name of the point contributed to.
+    public let pointName: String
+    /// The contribution's key, unique among a point's contributions when the point requires it.
+    public let key: String?
+    /// The identity of the value's static type, checked against the point's.
+    let valueType: ObjectIdentifier
+    /// The value's type as Swift prints it, for messages.
+    let valueTypeName: @Sendable () -> String
+    /// A ``ContributedValue`` of the value's type.
+    let box: any Sendable
+
+    /// Contributes `value` to `point`; reading it never instantiates the module. `key` defaults to none.
+    public init<Value: Sendable>(to point: ExtensionPoint<Value>, _ value: Value, key: String? = nil) {
+        self.init(point, key: key, ContributedValue<Value>(.value(value)))
+    }
+
+    /// Contributes the module itself to `point`, as the value `convert` makes of it: the module is instantiated
+    /// (through the bridge, with the modules it requires) when the contribution's value is first asked for,
+    /// never when contributions are read. `convert` is checked by the compiler, so `{ $0 }` contributes a module
+    /// to a point of a protocol it conforms to.
+    public static func module<Module: ModuleProtocol, Value: Sendable>(
+        _ type: Module.Type, to point: ExtensionPoint<Value>, key: String? = nil,
+        as convert: @escaping @Sendable (Module) -> Value
+    ) -> Contribution {
+        Contribution(point, key: key, ContributedValue<Value>(.module { context throws(ResolutionError) in
+            convert(try context.bridge.resolve(Module.moduleIdentifier, as: Module.self))
+        }))
+    }
+
+    private init<Value: Sendable>(_ point: ExtensionPoint<Value>, key: String?, _ box: ContributedValue<Value>) {
+        pointName = point.name
+        self.key = key
+        valueType = ObjectIdentifier(Value.self)
+        valueTypeName = { String(reflecting: Value.self) }
+        self.box = box
+    }
+
+    /// The contribution's maker when its value type is `Value`, `nil` when it is another type. A cast to a
+    /// generic class: it compares metadata and asks the runtime no conformance question.
+    func source<Value: Sendable>(as type: Value.Type) -> ContributedValue<Value>.Source? {
+        (box as? ContributedValue<Value>)?.source
+    }
+
+    /// The contributed value, when it is one of type `Value` that is not the module itself.
+    func value<Value: Sendable>(as type: Value.Type) -> Value? {
+        guard case .value(let value) = source(as: Value.self) else { return nil }
+        return value
+    }
+}
+
+/// A contribution's value, or how to make it from the module, with its static type.
+final class ContributedValue<Value: Sendable>: Sendable {
+    enum Source: Sendable {
+        /// A value given in the declaration.
+        case value(Value)
+        /// The module itself, converted; made with the context of the manager that enumerates it.
+        case module(@Sendable (any ModuleContext) throws(ResolutionError) -> Value)
+    }
+
+    let source: Source
+
+    init(_ source: Source) {
+        self.source = source
+    }
+}

@@ -11,16 +11,16 @@ actor SlowPlugin {
     func library() async throws -> URL {
         if let slow { return try await slow.value }
         let commands = [
-            #"    ModuleCommand("slow", summary: "runs until cancelled") { context in"#,
+            #"    .command(ModuleCommand("slow", summary: "runs until cancelled") { context in"#,
             #"        context.io.write("slow: started")"#,
             #"        try await Task.sleep(for: .seconds(3600))"#,
             #"        return .text("slow: finished")"#,
-            "    },",
-            #"    ModuleCommand("stubborn", summary: "never ends, ignoring cancellation") { context in"#,
+            "    }),",
+            #"    .command(ModuleCommand("stubborn", summary: "never ends, ignoring cancellation") { context in"#,
             #"        context.io.write("stubborn: started")"#,
             "        await withCheckedContinuation { (_: CheckedContinuation<Void, Never>) in }",
             #"        return .text("stubborn: finished")"#,
-            "    },",
+            "    }),",
         ]
         let task = Task {
             try await PluginBuild.buildCopy(named: "slow-plugin") { text in

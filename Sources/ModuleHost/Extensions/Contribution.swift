@@ -13,9 +13,9 @@
 /// ```
 public struct Contribution: Sendable {
     /// The name of the point contributed to.
-    public let pointName: String
+    let pointName: String
     /// The contribution's key, unique among a point's contributions when the point requires it.
-    public let key: String?
+    let key: String?
     /// The identity of the value's static type, checked against the point's.
     let valueType: ObjectIdentifier
     /// The value's type as Swift prints it, for messages.

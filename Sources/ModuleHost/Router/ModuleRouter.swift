@@ -73,7 +73,7 @@ public final class ModuleRouter: Sendable {
         }
     }
 
-    /// Opens `url` and the links its handlers redirect to, at most ``RouteLimits/redirects`` of them.
+    /// Opens `url` and the links its handlers redirect to, at most 8 of them.
     private func follow(_ url: String, from source: RouteSource) async throws(RouteError) -> RouteResult {
         var chain: [String] = []
         var next = url

@@ -4,7 +4,7 @@ public struct RouteError: Error, Sendable, CustomStringConvertible {
     public enum Code: String, Sendable, Hashable, Codable, CaseIterable {
         /// The text is not a link: no scheme, a bad character, a bad percent-encoding, an empty path…
         case invalidURL
-        /// The link is longer than ``RouteLimits/urlBytes``.
+        /// The link is longer than 2,048 bytes.
         case urlTooLong
         /// The link's scheme is not one this app opens from where the link came from.
         case wrongScheme
@@ -22,7 +22,7 @@ public struct RouteError: Error, Sendable, CustomStringConvertible {
         case rejected
         /// A redirect led back to a link already opened.
         case redirectLoop
-        /// More than ``RouteLimits/redirects`` redirects.
+        /// More than 8 redirects.
         case tooManyRedirects
         /// The route's target threw.
         case targetFailed

@@ -7,7 +7,7 @@ public enum RouteDecision: Sendable, Hashable {
     case reject(reason: String)
     /// Open this link instead (a full link, or an in-app path such as `/numbers/fact/7`). The redirected link keeps
     /// the original's source, so a link from outside can never be redirected to an in-app-only route; redirects
-    /// are followed at most ``RouteLimits/redirects`` times, and one that comes back to a link already opened is
+    /// are followed at most 8 times, and one that comes back to a link already opened is
     /// refused as a loop.
     case redirect(to: String)
 }

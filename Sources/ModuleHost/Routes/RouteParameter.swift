@@ -40,8 +40,8 @@ public struct RouteParameter: Sendable, Hashable {
         RouteParameter(name, .integer(range), required: required)
     }
 
-    /// A text parameter of at most `maxLength` bytes (at most ``RouteLimits/parameterBytes``).
-    public static func text(_ name: String, maxLength: Int = RouteLimits.parameterBytes, required: Bool = true) -> RouteParameter {
+    /// A text parameter of at most `maxLength` bytes (at most 256, the most any parameter may have).
+    public static func text(_ name: String, maxLength: Int = 256, required: Bool = true) -> RouteParameter {
         RouteParameter(name, .text(maxLength: maxLength), required: required)
     }
 

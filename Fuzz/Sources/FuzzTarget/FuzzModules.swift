@@ -16,7 +16,7 @@ extension ModuleIdentifier {
 }
 
 /// Configurable, provides a service, declares two startup operations (one with an optional dependency).
-public final class AlphaModule: ConfigurableModule, StartupOperationsProviding, FuzzAlphaService {
+public final class AlphaModule: ConfigurableModule, FuzzAlphaService {
     public struct Configuration: Decodable, Sendable {
         public struct Limits: Decodable, Sendable {
             public var maximum: Int
@@ -32,6 +32,7 @@ public final class AlphaModule: ConfigurableModule, StartupOperationsProviding, 
     }
     public static let moduleIdentifier: ModuleIdentifier = .fuzzAlpha
     public static let providedServices: [ProvidedService] = [.service(FuzzAlphaService.self)]
+    public static var contributions: [Contribution] { startupOperations.map(Contribution.startupOperation) }
     public static let startupOperations: [ModuleStartupOperation] = [
         ModuleStartupOperation("alpha.prepare", priority: .high) { _ in },
         ModuleStartupOperation("alpha.warm", priority: .asyncHigh, dependencies: ["alpha.prepare"],
@@ -86,8 +87,9 @@ public final class OrphanModule: ModuleProtocol {
 }
 
 /// Declares operations whose dependencies form a cycle and one that names an unknown operation.
-public final class LoopModule: StartupOperationsProviding {
+public final class LoopModule: ModuleProtocol {
     public static let moduleIdentifier: ModuleIdentifier = "fuzz.loop"
+    public static var contributions: [Contribution] { startupOperations.map(Contribution.startupOperation) }
     public static let startupOperations: [ModuleStartupOperation] = [
         ModuleStartupOperation("loop.a", priority: .low, dependencies: ["loop.b"]) { _ in },
         ModuleStartupOperation("loop.b", priority: .low, dependencies: ["loop.a"]) { _ in },

@@ -22,13 +22,17 @@ public struct Contribution: Sendable {
     let valueTypeName: @Sendable () -> String
     /// A ``ContributedValue`` of the value's type.
     let box: any Sendable
+    /// The module type a ``module(_:to:key:as:)`` contribution makes; validation checks that it is the
+    /// contributing module's own.
+    let moduleType: (any ModuleProtocol.Type)?
 
     /// Contributes `value` to `point`; reading it never instantiates the module. `key` defaults to none.
     public init<Value: Sendable>(to point: ExtensionPoint<Value>, _ value: Value, key: String? = nil) {
-        self.init(point, key: key, ContributedValue<Value>(.value(value)))
+        self.init(point, key: key, module: nil, ContributedValue<Value>(.value(value)))
     }
 
-    /// Contributes the module itself to `point`, as the value `convert` makes of it: the module is instantiated
+    /// Contributes the module itself to `point`, as the value `convert` makes of it (`type` is the contributing
+    /// module's own type; `validate` reports another): the module is instantiated
     /// (through the bridge, with the modules it requires) when the contribution's value is first asked for,
     /// never when contributions are read. `convert` is checked by the compiler, so `{ $0 }` contributes a module
     /// to a point of a protocol it conforms to.
@@ -36,12 +40,14 @@ public struct Contribution: Sendable {
         _ type: Module.Type, to point: ExtensionPoint<Value>, key: String? = nil,
         as convert: @escaping @Sendable (Module) -> Value
     ) -> Contribution {
-        Contribution(point, key: key, ContributedValue<Value>(.module { context throws(ResolutionError) in
+        Contribution(point, key: key, module: Module.self, ContributedValue<Value>(.module { context throws(ResolutionError) in
             convert(try context.bridge.resolve(Module.moduleIdentifier, as: Module.self))
         }))
     }
 
-    private init<Value: Sendable>(_ point: ExtensionPoint<Value>, key: String?, _ box: ContributedValue<Value>) {
+    private init<Value: Sendable>(_ point: ExtensionPoint<Value>, key: String?, module: (any ModuleProtocol.Type)?,
+                                  _ box: ContributedValue<Value>) {
+        moduleType = module
         pointName = point.name
         self.key = key
         valueType = ObjectIdentifier(Value.self)

@@ -96,9 +96,14 @@ extension ModuleManager {
         // A router not made yet reads the registrations when it is.
         parts.routerIfMade?.registrationsChanged()
         guard clashes.isEmpty else {
-            throw ManifestError(file: file, diagnostics: clashes.map {
-                ManifestDiagnostic(.error, .duplicateIdentifier, file: file, path: path, location: nil,
-                                   message: "module identifier \"\($0)\" is already registered")
+            throw ManifestError(file: file, diagnostics: clashes.map { clash in
+                switch clash {
+                case .identifier(let identifier):
+                    ManifestDiagnostic(.error, .duplicateIdentifier, file: file, path: path, location: nil,
+                                       message: "module identifier \"\(identifier)\" is already registered")
+                case .contributionKey(let message):
+                    ManifestDiagnostic(.error, .invalidContribution, file: file, path: path, location: nil, message: message)
+                }
             })
         }
     }
@@ -143,7 +148,8 @@ extension ModuleManager {
         validator.checkContributions(of: resolved, into: &sink)
         guard !sink.hasErrors else { throw ManifestError(file: nil, diagnostics: sink.diagnostics) }
         let registration = ModuleRegistration(
-            type: type, typeName: name, eager: eager, configuration: configuration, startup: StartupOverrides(), origin: "code")
+            type: type, typeName: name, eager: eager, configuration: configuration, contributions: resolved[0].contributions,
+            startup: StartupOverrides(), origin: "code")
         try add([registration], file: nil, path: path)
     }
 }

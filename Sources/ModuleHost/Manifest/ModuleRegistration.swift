@@ -21,7 +21,7 @@ final class ModuleRegistration: Sendable {
     let routes: [RegisteredRoute]
 
     init(type: any ModuleProtocol.Type, typeName: String, eager: Bool, configuration: (any Sendable)?,
-         startup: StartupOverrides, origin: String, routeOverrides: [String: RouteOverride] = [:]) {
+         contributions: [Contribution], startup: StartupOverrides, origin: String, routeOverrides: [String: RouteOverride] = [:]) {
         self.identifier = type.moduleIdentifier
         self.type = type
         self.typeName = typeName
@@ -31,7 +31,7 @@ final class ModuleRegistration: Sendable {
         self.origin = origin
         self.requiredModules = type.requiredModules
         self.providedServices = type.providedServices
-        self.contributions = type.contributions
+        self.contributions = contributions
         self.routes = RegisteredRoute.routes(Contribution.values(of: contributions, for: ModuleRoute.point),
                                              of: type, typeName: typeName, overrides: routeOverrides)
     }

@@ -1,17 +1,20 @@
 extension ModuleInitiatorProtocol where Self: ModuleProtocol {
-    /// The seed's operation, as a contribution to ``ModuleStartupOperation/point``. Both the body and its wrapper
-    /// are nonisolated(nonsending), so the seed's body runs on the executor the initiator calls it from (the main
-    /// actor in `.high`), with no hop in between.
-    ///
-    /// It is the module's ``ModuleProtocol/contributions`` unless the module declares its own; a module that does
-    /// lists this one among them (`validate` reports a module that leaves it out).
-    public static var initiatorOperation: Contribution {
+    /// The seed's operation, which the host adds to the module's contributions (to
+    /// ``ModuleStartupOperation/point``, ahead of the module's own ``ModuleProtocol/contributions``). Both the body
+    /// and its wrapper are nonisolated(nonsending), so the seed's body runs on the executor the initiator calls it
+    /// from (the main actor in `.high`), with no hop in between.
+    public static var _initiatorOperation: ModuleStartupOperation? {
         let body: StartupOperationBody = operation
-        return .startupOperation(ModuleStartupOperation(
-            identifier, priority: priority, dependencies: dependencies, failurePolicy: failurePolicy,
-            timeout: timeout, body: { _ in try await body() }))
+        return ModuleStartupOperation(identifier, priority: priority, dependencies: dependencies,
+                                      failurePolicy: failurePolicy, timeout: timeout, body: { _ in try await body() })
     }
+}
 
-    /// The seed's operation, and nothing else.
-    public static var contributions: [Contribution] { [initiatorOperation] }
+extension Contribution {
+    /// What `type` contributes: the seed protocol's operation first, if it adopts ``ModuleInitiatorProtocol``, then
+    /// its ``ModuleProtocol/contributions``. Read once per registration; asks the runtime nothing.
+    static func declared(by type: any ModuleProtocol.Type) -> [Contribution] {
+        guard let seed = type._initiatorOperation else { return type.contributions }
+        return [.startupOperation(seed)] + type.contributions
+    }
 }

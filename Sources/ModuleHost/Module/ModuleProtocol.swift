@@ -97,6 +97,10 @@ public protocol ModuleProtocol: AnyObject, Sendable {
 
     /// The ABI mark of the ModuleHost the type is compiled against, carried into the binary of the type's own
     /// code (a plugin's library); implemented by ModuleHost's build (its generated ABIIdentity.swift).
+    /// The seed's startup operation, which ``ModuleInitiatorProtocol`` declares and the host adds to the module's
+    /// contributions, so a module that also writes ``contributions`` cannot leave it out. Not part of the public API
+    /// (an SPI requirement with defaults); a module never implements it.
+    @_spi(ModuleHostSeed) static var _initiatorOperation: ModuleStartupOperation? { get }
     /// Not part of the public API (its default is generated into ModuleHost's build); a module never implements it.
     @_spi(ModuleHostABI) static var _moduleHostABIMark: StaticString { get }
 }
@@ -135,6 +139,8 @@ extension ModuleProtocol {
     public func moduleTearDown() async {}
     /// None by default.
     public static var contributions: [Contribution] { [] }
+    /// None, unless the module adopts ``ModuleInitiatorProtocol``.
+    public static var _initiatorOperation: ModuleStartupOperation? { nil }
     /// Does nothing by default.
     public func sessionDidAuthenticate(with session: UserSession) {}
     /// Does nothing by default.

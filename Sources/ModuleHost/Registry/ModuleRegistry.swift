@@ -43,7 +43,7 @@ package final class ModuleRegistry: ModuleResolving, @unchecked Sendable {
     /// Adds validated registrations, in order; returns the identifiers that clash with registered ones (then
     /// nothing is added).
     func add(_ registrations: [ModuleRegistration],
-             routing: (settings: RoutingSettings, origin: String)? = nil) -> [ModuleIdentifier] {
+             routing: (settings: RoutingSettings, origin: String)? = nil) -> [RegistrationTable.Clash] {
         locked { table.add(registrations, routing: routing) }
     }
 

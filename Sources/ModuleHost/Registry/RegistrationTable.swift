@@ -13,15 +13,28 @@ struct RegistrationTable {
     private var providers: [ObjectIdentifier: Provider] = [:]
     /// The extension points declared, by name: the library's own, then the host's.
     private(set) var extensionPoints = Contribution.builtInPoints
+    /// The keys contributed to the host's points that require unique keys, by point, each with its owner.
+    private(set) var contributionKeys: [String: [String: String]] = [:]
     /// The routing settings of the first manifest that named any, with that manifest's name.
     private(set) var routing: (settings: RoutingSettings, origin: String)?
 
-    /// Adds `newRegistrations`, in order, unless one's identifier is taken; returns the identifiers that clash
-    /// (possible only when another registration raced in after validation), in which case nothing is added.
+    /// What makes ``add(_:routing:)`` refuse a batch: possible only when another registration raced in after
+    /// the batch was validated.
+    enum Clash: Equatable {
+        case identifier(ModuleIdentifier)
+        /// A key taken on a point that requires unique keys; the message names both modules.
+        case contributionKey(String)
+    }
+
+    /// Adds `newRegistrations`, in order, unless one's identifier or one of its unique contribution keys is taken;
+    /// returns what clashes, in which case nothing is added.
     mutating func add(_ newRegistrations: [ModuleRegistration],
-                      routing: (settings: RoutingSettings, origin: String)? = nil) -> [ModuleIdentifier] {
-        let clashes = newRegistrations.map(\.identifier).filter { positions[$0] != nil }
+                      routing: (settings: RoutingSettings, origin: String)? = nil) -> [Clash] {
+        let clashes = newRegistrations.map(\.identifier).filter { positions[$0] != nil }.map(Clash.identifier)
+            + ContributionKeys.clashes(of: newRegistrations, with: contributionKeys, points: extensionPoints)
+                .map(Clash.contributionKey)
         guard clashes.isEmpty else { return clashes }
+        ContributionKeys.insert(newRegistrations, into: &contributionKeys, points: extensionPoints)
         if self.routing == nil { self.routing = routing }
         ordered.reserveCapacity(ordered.count + newRegistrations.count)
         positions.reserveCapacity(ordered.count + newRegistrations.count)
@@ -113,7 +126,7 @@ struct RegistrationTable {
         }
         registered.routing = routing
         registered.extensionPoints = extensionPoints
-        registered.contributionKeys = ContributionKeys.taken(by: ordered, in: extensionPoints)
+        registered.contributionKeys = contributionKeys
         for (key, provider) in providers {
             registered.services[key] = (provider.service, provider.module)
         }

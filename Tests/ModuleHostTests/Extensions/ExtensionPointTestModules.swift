@@ -83,22 +83,56 @@ final class SeedOnlyModule: ModuleProtocol, ModuleInitiatorProtocol {
     init() {}
 }
 
-/// The seed's protocol and contributions that list its operation.
-final class SeedListedModule: ModuleProtocol, ModuleInitiatorProtocol {
-    static let moduleIdentifier: ModuleIdentifier = "test.ext.seed-listed"
-    static let contributions: [Contribution] = [initiatorOperation, Contribution(to: .notes, "seed")]
-    static var identifier: String { "ext.seed-listed" }
+/// The seed's protocol and contributions of its own: the host adds the seed's operation ahead of them.
+final class SeedAndContributionsModule: ModuleProtocol, ModuleInitiatorProtocol {
+    static let moduleIdentifier: ModuleIdentifier = "test.ext.seed-and-contributions"
+    static let contributions: [Contribution] = [
+        Contribution(to: .notes, "seed"),
+        .startupOperation(ModuleStartupOperation("ext.seed-and-contributions.more", priority: .low) { _ in }),
+    ]
+    static var identifier: String { "ext.seed-and-contributions" }
     static var priority: StartupPriority { .low }
     static var operation: StartupOperationBody { {} }
     init() {}
 }
 
-/// The seed's protocol and contributions that leave its operation out.
-final class SeedForgottenModule: ModuleProtocol, ModuleInitiatorProtocol {
-    static let moduleIdentifier: ModuleIdentifier = "test.ext.seed-forgotten"
-    static let contributions: [Contribution] = [Contribution(to: .notes, "forgot")]
-    static var identifier: String { "ext.seed-forgotten" }
-    static var priority: StartupPriority { .low }
-    static var operation: StartupOperationBody { {} }
+/// Contributes another module, which contributes nothing, as its own pane.
+final class PaneHijackerModule: ModuleProtocol {
+    static let moduleIdentifier: ModuleIdentifier = "test.ext.hijacker"
+    static let contributions: [Contribution] = [.module(PaneQuietPaneModule.self, to: .panes, key: "Quiet") { $0 }]
+    init() {}
+}
+
+/// A pane that contributes nothing.
+final class PaneQuietPaneModule: ModuleProtocol, TestPane {
+    static let moduleIdentifier: ModuleIdentifier = "test.ext.quiet-pane"
+    let title = "Quiet"
+    init() { Instances.record("quiet-pane") }
+}
+
+/// Two modules whose panes share a key, for registrations that race.
+final class PaneRaceAModule: ModuleProtocol, TestPane {
+    static let moduleIdentifier: ModuleIdentifier = "test.ext.race-a"
+    static let contributions: [Contribution] = [.module(PaneRaceAModule.self, to: .panes, key: "Same") { $0 }]
+    let title = "A"
+    init() {}
+}
+
+final class PaneRaceBModule: ModuleProtocol, TestPane {
+    static let moduleIdentifier: ModuleIdentifier = "test.ext.race-b"
+    static let contributions: [Contribution] = [.module(PaneRaceBModule.self, to: .panes, key: "Same") { $0 }]
+    let title = "B"
+    init() {}
+}
+
+/// Contributions that change from one read to the next: clean on the first read, a duplicate key after.
+final class ShiftingContributionsModule: ModuleProtocol {
+    static let moduleIdentifier: ModuleIdentifier = "test.ext.shifting"
+    static let reads = Mutex(0)
+    static var contributions: [Contribution] {
+        let read = reads.withLock { $0 += 1; return $0 }
+        return read == 1 ? [Contribution(to: .notes, "clean")]
+            : [Contribution(to: ExtensionPoint<String>("test.never-declared"), "smuggled")]
+    }
     init() {}
 }

@@ -6,8 +6,7 @@ import Testing
 struct ExtensionPointTests {
     static let types: [any ModuleProtocol.Type] = [
         PanePrivacyModule.self, PaneDisplayModule.self, PaneQuietModule.self, PaneClashModule.self,
-        PaneUnknownPointModule.self, PaneMistypedModule.self, SeedOnlyModule.self, SeedListedModule.self,
-        SeedForgottenModule.self,
+        PaneUnknownPointModule.self, PaneMistypedModule.self, SeedOnlyModule.self, SeedAndContributionsModule.self,
     ]
 
     static func manager(declaring: Bool = true) -> ModuleManager {
@@ -49,11 +48,12 @@ struct ExtensionPointTests {
 
     @Test func theLibrarysOwnPointsAreEnumeratedLikeAnyOther() throws {
         let manager = Self.manager()
-        try manager.registerModules(from: Self.manifest(["PanePrivacyModule", "SeedOnlyModule", "SeedListedModule"]))
+        try manager.registerModules(from: Self.manifest(["PanePrivacyModule", "SeedOnlyModule", "SeedAndContributionsModule"]))
         #expect(try manager.extensions(of: ModuleCommand.point).map { try $0.value().name } == ["ext-privacy"])
         #expect(manager.moduleCommands().map(\.command.name) == ["ext-privacy"])
         let operations = try manager.extensions(of: ModuleStartupOperation.point).map { try $0.value().identifier }
-        #expect(operations == ["ext.seed-only", "ext.seed-listed"], "the seed's operation is contributed with or without contributions of its own")
+        #expect(operations == ["ext.seed-only", "ext.seed-and-contributions", "ext.seed-and-contributions.more"],
+                "the seed's operation is contributed with or without contributions of its own")
         #expect(manager.loadedModules().isEmpty)
     }
 
@@ -102,18 +102,58 @@ struct ExtensionPointTests {
         #expect(!manager.declare(ExtensionPoint<Int>(ModuleCommand.point.name)), "the library's own points are declared")
     }
 
-    @Test func validateReportsASeedModuleWhoseContributionsLeaveItsOperationOut() throws {
-        let diagnostics = Self.manager().validateManifest(Self.manifest(["SeedOnlyModule", "SeedListedModule", "SeedForgottenModule"]))
-        #expect(diagnostics.map(\.code) == [.invalidContribution])
-        #expect(diagnostics.first?.path == "modules[2].type")
-        #expect(diagnostics.first?.message.contains("\"ext.seed-forgotten\"") == true)
-    }
-
     @Test func aValueAskedForAfterTheManagerIsGoneIsAnError() throws {
         var manager: ModuleManager? = Self.manager()
         try manager?.registerModules(from: Self.manifest(["PanePrivacyModule"]))
         let pane = try #require(manager?.extensions(of: .panes).first)
         manager = nil
         #expect(throws: ResolutionError.self) { try pane.value() }
+    }
+}
+
+/// Came from an outside attack on extension points: a module contributing another module, registrations racing for
+/// a unique key, contributions that change between reads, and the seed's operation left out.
+@Suite("Extension points, attacked")
+struct ExtensionPointAttackTests {
+    @Test func aModuleThatContributesAnotherModuleIsRefused() throws {
+        let manager = ModuleManager(typeResolver: .types([PaneHijackerModule.self, PaneQuietPaneModule.self]))
+        manager.declare(.panes)
+        let diagnostics = manager.validateManifest(ExtensionPointTests.manifest(["PaneHijackerModule", "PaneQuietPaneModule"]))
+        #expect(diagnostics.map(\.code) == [.invalidContribution])
+        #expect(diagnostics.first?.path == "modules[0].type")
+        #expect(diagnostics.first?.message.contains("ModuleHostTests.PaneQuietPaneModule") == true)
+        #expect(throws: ManifestError.self) { try manager.register(PaneHijackerModule.self) }
+        #expect(Instances.count("quiet-pane") == 0)
+    }
+
+    @Test func registrationsRacingForAUniqueKeyCannotBothWin() async throws {
+        for _ in 0..<200 {
+            let manager = ExtensionPointTests.manager()
+            let registered = await withTaskGroup(of: Bool.self) { group in
+                for type in [PaneRaceAModule.self, PaneRaceBModule.self] as [any ModuleProtocol.Type] {
+                    group.addTask { (try? manager.register(type)) != nil }
+                }
+                return await group.reduce(0) { $0 + ($1 ? 1 : 0) }
+            }
+            #expect(registered == 1)
+            #expect(manager.extensions(of: .panes).count == 1)
+        }
+    }
+
+    @Test func theContributionsRegisteredAreTheOnesValidated() throws {
+        let manager = ModuleManager(typeResolver: .types([ShiftingContributionsModule.self]))
+        manager.declare(.notes)
+        try manager.registerModules(from: ExtensionPointTests.manifest(["ShiftingContributionsModule"]))
+        #expect(ShiftingContributionsModule.reads.withLock { $0 } == 1, "contributions are read once per registration")
+        #expect(try manager.extensions(of: .notes).map { try $0.value() } == ["clean"])
+    }
+
+    @Test func theSeedsOperationIsContributedEvenWithContributionsOfTheModulesOwn() throws {
+        let manager = ExtensionPointTests.manager()
+        #expect(manager.validateManifest(ExtensionPointTests.manifest(["SeedAndContributionsModule"])).isEmpty)
+        try manager.register(SeedAndContributionsModule.self)
+        let operations = try manager.extensions(of: ModuleStartupOperation.point).map { try $0.value().identifier }
+        #expect(operations == ["ext.seed-and-contributions", "ext.seed-and-contributions.more"])
+        #expect(try manager.extensions(of: .notes).map { try $0.value() } == ["seed"])
     }
 }

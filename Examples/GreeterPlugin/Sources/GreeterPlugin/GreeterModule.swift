@@ -12,10 +12,10 @@ public final class GreeterModule: ModuleProtocol, GreetingService {
     public static let moduleIdentifier: ModuleIdentifier = "com.example.greeter"
     /// Provides ``GreetingService``.
     public static let providedServices: [ProvidedService] = [.service(GreetingService.self)]
-    /// The seed-style startup operation (below); `greet <name>`, so the shell can reach the plugin without knowing
-    /// its protocol; and a route another program may open, `modulehost://app/greeter/hello/<name>`.
+    /// `greet <name>`, so the shell can reach the plugin without knowing its protocol; and a route another program
+    /// may open, `modulehost://app/greeter/hello/<name>`. (Its startup operation is the seed's, below, which the host
+    /// adds to these.)
     public static let contributions: [Contribution] = [
-        initiatorOperation,
         .command(ModuleCommand("greet", usage: "greet <name>", summary: "a greeting from the Greeter plugin") { context in
             let greeting = try context.manager.bridge.resolve(GreetingService.self).greeting(for: context.arguments.first ?? "world")
             return .text(greeting)

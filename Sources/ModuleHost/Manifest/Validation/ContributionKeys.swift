@@ -2,22 +2,56 @@
 /// contributed it; the library's own points check their clashes in passes of their own (commands by name,
 /// routes by pattern, startup operations in the plan).
 enum ContributionKeys {
-    /// Whether `point`'s keys are compared here.
+    /// Whether `point`'s keys are compared here when a manifest is validated.
     static func areChecked(for point: ExtensionPointDeclaration) -> Bool {
         point.requiresUniqueKeys && Contribution.builtInPoints[point.name] == nil
     }
 
-    /// The keys `registrations` contributed, by point, each with its owner described as "Type (origin)".
-    static func taken(by registrations: [ModuleRegistration],
-                      in points: [String: ExtensionPointDeclaration]) -> [String: [String: String]] {
-        var keys: [String: [String: String]] = [:]
-        for registration in registrations {
-            for contribution in registration.contributions {
-                guard let key = contribution.key, let point = points[contribution.pointName], areChecked(for: point)
-                else { continue }
-                keys[point.name, default: [:]][key] = "\(registration.typeName) (\(registration.origin))"
+    /// Whether `point`'s keys are compared again when validated registrations are added, under the registry's lock:
+    /// the host's unique points, and command names (checked by their own pass before that), so that two
+    /// registrations racing each other cannot both take one.
+    static func areRecheckedWhenAdded(for point: ExtensionPointDeclaration) -> Bool {
+        areChecked(for: point) || point.name == ModuleCommand.point.name
+    }
+
+    /// The message for a key `owner` already contributed to the point quoted as `point`.
+    static func clash(_ typeName: String, _ key: String, _ point: String, _ owner: String) -> String {
+        "\(typeName) contributes \(DisplayText.quoted(key, with: "\"")) to the extension point \(point), "
+            + "which \(owner) already contributes; its keys are unique"
+    }
+
+    /// The messages for the unique keys `registrations` contribute that `keys` (or an earlier one of them) holds.
+    static func clashes(of registrations: [ModuleRegistration], with keys: [String: [String: String]],
+                        points: [String: ExtensionPointDeclaration]) -> [String] {
+        var seen: [String: [String: String]] = [:]
+        var clashes: [String] = []
+        forEachKey(of: registrations, points: points) { registration, point, key in
+            let owner = "\(registration.typeName) (\(registration.origin))"
+            if let other = keys[point]?[key] ?? seen[point]?[key] {
+                clashes.append(clash(registration.typeName, key, DisplayText.quoted(point, with: "\""), other))
+            } else {
+                seen[point, default: [:]][key] = owner
             }
         }
-        return keys
+        return clashes
+    }
+
+    /// Records the unique keys `registrations` contribute in `keys`.
+    static func insert(_ registrations: [ModuleRegistration], into keys: inout [String: [String: String]],
+                       points: [String: ExtensionPointDeclaration]) {
+        forEachKey(of: registrations, points: points) { registration, point, key in
+            keys[point, default: [:]][key] = "\(registration.typeName) (\(registration.origin))"
+        }
+    }
+
+    private static func forEachKey(of registrations: [ModuleRegistration], points: [String: ExtensionPointDeclaration],
+                                   _ body: (ModuleRegistration, String, String) -> Void) {
+        for registration in registrations {
+            for contribution in registration.contributions {
+                guard let key = contribution.key, let point = points[contribution.pointName], areRecheckedWhenAdded(for: point)
+                else { continue }
+                body(registration, point.name, key)
+            }
+        }
     }
 }

@@ -7,7 +7,7 @@ extension ManifestValidator {
         checkOperationOverrides(of: resolved, into: &sink)
         let origin = "\(manifest.file ?? "manifest"): \(entry.path)" + (entry.library.map { " (plugin \($0))" } ?? "")
         return ModuleRegistration(type: resolved.type, typeName: entry.typeName, eager: entry.eager,
-                                  configuration: configuration, startup: entry.startup, origin: origin,
+                                  configuration: configuration, contributions: resolved.contributions, startup: entry.startup, origin: origin,
                                   routeOverrides: entry.routes)
     }
 
@@ -39,7 +39,7 @@ extension ManifestValidator {
     private func checkOperationOverrides(of resolved: ResolvedEntry, into sink: inout DiagnosticSink) {
         let entry = resolved.entry
         guard !entry.startup.operations.isEmpty else { return }
-        let declared = Contribution.values(of: resolved.type.contributions, for: ModuleStartupOperation.point).map(\.identifier)
+        let declared = Contribution.values(of: resolved.contributions, for: ModuleStartupOperation.point).map(\.identifier)
         for name in entry.startup.operations.keys.sorted() where !declared.contains(name) {
             if sink.isFull { return }
             let list = declared.isEmpty ? "it declares no startup operations" : "it declares \(declared.map { "\"\($0)\"" }.joined(separator: ", "))"

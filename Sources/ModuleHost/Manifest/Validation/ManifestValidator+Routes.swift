@@ -8,8 +8,8 @@ extension ManifestValidator {
         }
         var shapes = existing.routes
         for item in resolved where !sink.isFull {
-            let (entry, type) = (item.entry, item.type)
-            let routes = Contribution.values(of: type.contributions, for: ModuleRoute.point)
+            let entry = item.entry
+            let routes = Contribution.values(of: item.contributions, for: ModuleRoute.point)
             checkRouteOverrides(of: entry, declared: routes.map(\.identifier), into: &sink)
             var identifiers: Set<String> = []
             for route in routes where !sink.isFull {

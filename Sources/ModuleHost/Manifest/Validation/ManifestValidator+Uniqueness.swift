@@ -31,8 +31,8 @@ extension ManifestValidator {
     func checkCommandNames(of resolved: [ResolvedEntry], into sink: inout DiagnosticSink) {
         var commands = existing.commands
         for item in resolved where !sink.isFull {
-            let (entry, type) = (item.entry, item.type)
-            for command in Contribution.values(of: type.contributions, for: ModuleCommand.point) {
+            let entry = item.entry
+            for command in Contribution.values(of: item.contributions, for: ModuleCommand.point) {
                 let path = "\(entry.path).type"
                 if let problem = ModuleCommand.problem(withName: command.name) {
                     report(.error, .invalidCommand, entry, path: path,

@@ -12,15 +12,22 @@ struct ManifestValidator {
     var reservedCommandNames: Set<String> = []
     /// The outcome of loading the manifest's plugin libraries.
     var plugins = PluginLibraries()
-    /// Whether to check that each module can provide the services it lists, and that a module adopting the seed's
-    /// `ModuleInitiatorProtocol` contributes its operation: questions to the runtime that scan its conformance
-    /// records, asked when validating a manifest, never when registering one.
+    /// Whether to check that each module can provide the services it lists: a question to the runtime that scans
+    /// its conformance records, asked when validating a manifest, never when registering one.
     var checksConformances = false
 
     /// A manifest entry whose type was found and is a module.
     struct ResolvedEntry {
         var entry: Manifest.Entry
         var type: any ModuleProtocol.Type
+        /// What the type contributes, read once: the passes check this list, and it is the one registered.
+        var contributions: [Contribution]
+
+        init(entry: Manifest.Entry, type: any ModuleProtocol.Type) {
+            self.entry = entry
+            self.type = type
+            contributions = Contribution.declared(by: type)
+        }
     }
 
     /// The registrations of the enabled modules, or none when the sink holds an error.

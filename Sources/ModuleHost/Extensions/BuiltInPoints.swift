@@ -36,7 +36,11 @@ extension Contribution {
     /// The points every host has, by name.
     static let builtInPoints: [String: ExtensionPointDeclaration] = Dictionary(uniqueKeysWithValues: [
         ModuleCommand.point.declaration, ModuleRoute.point.declaration, ModuleStartupOperation.point.declaration,
-    ].map { ($0.name, $0) })
+    ].map { point in
+        var point = point
+        point.isBuiltIn = true
+        return (point.name, point)
+    })
 
     /// The values among `contributions` for `point`, in order; reading them instantiates nothing. The library's
     /// own points read their contributions with this.

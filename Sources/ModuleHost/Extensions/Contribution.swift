@@ -18,10 +18,8 @@ public struct Contribution: Sendable {
     let key: String?
     /// The identity of the value's static type, checked against the point's.
     let valueType: ObjectIdentifier
-    /// The value's type as Swift prints it, for messages.
-    let valueTypeName: @Sendable () -> String
-    /// A ``ContributedValue`` of the value's type.
-    let box: any Sendable
+    /// A ``ContributedValue`` whose `Value` is the type `valueType` identifies (the initializers make it so).
+    let box: any AnyContributedValue
     /// The module type a ``module(_:to:key:as:)`` contribution makes; validation checks that it is the
     /// contributing module's own.
     let moduleType: (any ModuleProtocol.Type)?
@@ -51,14 +49,19 @@ public struct Contribution: Sendable {
         pointName = point.name
         self.key = key
         valueType = ObjectIdentifier(Value.self)
-        valueTypeName = { String(reflecting: Value.self) }
         self.box = box
     }
 
-    /// The contribution's maker when its value type is `Value`, `nil` when it is another type. A cast to a
-    /// generic class: it compares metadata and asks the runtime no conformance question.
+    /// The value's type as Swift prints it, for messages.
+    func valueTypeName() -> String {
+        box.valueTypeName()
+    }
+
+    /// The contribution's value or maker when its value type is `Value`, `nil` when it is another type. The box's
+    /// type follows from `valueType` (the initializers pair them), so no dynamic cast is needed.
     func source<Value: Sendable>(as type: Value.Type) -> ContributedValue<Value>.Source? {
-        (box as? ContributedValue<Value>)?.source
+        guard valueType == ObjectIdentifier(Value.self) else { return nil }
+        return unsafeDowncast(box, to: ContributedValue<Value>.self).source
     }
 
     /// The contributed value, when it is one of type `Value` that is not the module itself.
@@ -68,8 +71,13 @@ public struct Contribution: Sendable {
     }
 }
 
+/// A ``ContributedValue`` whose `Value` is not known statically.
+protocol AnyContributedValue: AnyObject, Sendable {
+    func valueTypeName() -> String
+}
+
 /// A contribution's value, or how to make it from the module, with its static type.
-final class ContributedValue<Value: Sendable>: Sendable {
+final class ContributedValue<Value: Sendable>: AnyContributedValue {
     enum Source: Sendable {
         /// A value given in the declaration.
         case value(Value)
@@ -81,5 +89,9 @@ final class ContributedValue<Value: Sendable>: Sendable {
 
     init(_ source: Source) {
         self.source = source
+    }
+
+    func valueTypeName() -> String {
+        String(reflecting: Value.self)
     }
 }

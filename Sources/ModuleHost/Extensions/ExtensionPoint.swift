@@ -33,7 +33,7 @@ public struct ExtensionPoint<Value: Sendable>: Sendable {
     var declaration: ExtensionPointDeclaration {
         ExtensionPointDeclaration(name: name, valueType: ObjectIdentifier(Value.self),
                                   valueTypeName: { String(reflecting: Value.self) },
-                                  requiresUniqueKeys: requiresUniqueKeys)
+                                  requiresUniqueKeys: requiresUniqueKeys, isBuiltIn: false)
     }
 }
 
@@ -45,4 +45,6 @@ struct ExtensionPointDeclaration: Sendable {
     /// The value type as Swift prints it; computed when a message needs it (printing a type asks the runtime).
     let valueTypeName: @Sendable () -> String
     let requiresUniqueKeys: Bool
+    /// Whether it is one of the library's own points, whose clashes their own passes check.
+    var isBuiltIn: Bool
 }

@@ -4,14 +4,14 @@
 enum ContributionKeys {
     /// Whether `point`'s keys are compared here when a manifest is validated.
     static func areChecked(for point: ExtensionPointDeclaration) -> Bool {
-        point.requiresUniqueKeys && Contribution.builtInPoints[point.name] == nil
+        point.requiresUniqueKeys && !point.isBuiltIn
     }
 
     /// Whether `point`'s keys are compared again when validated registrations are added, under the registry's lock:
     /// the host's unique points, and command names (checked by their own pass before that), so that two
     /// registrations racing each other cannot both take one.
     static func areRecheckedWhenAdded(for point: ExtensionPointDeclaration) -> Bool {
-        areChecked(for: point) || point.name == ModuleCommand.point.name
+        areChecked(for: point) || (point.isBuiltIn && point.name == ModuleCommand.point.name)
     }
 
     /// The message for a key `owner` already contributed to the point quoted as `point`.

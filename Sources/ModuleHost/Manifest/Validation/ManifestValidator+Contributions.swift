@@ -3,19 +3,22 @@ extension ManifestValidator {
     /// contribution to the point has when the point requires unique keys; and a module contributes only itself.
     func checkContributions(of resolved: [ResolvedEntry], into sink: inout DiagnosticSink) {
         var keys = existing.contributionKeys
+        var last: ExtensionPointDeclaration?  // a module's contributions mostly go to one point: look it up once
         for item in resolved where !sink.isFull {
             for contribution in item.contributions where !sink.isFull {
-                check(contribution, of: item, keys: &keys, into: &sink)
+                if last?.name != contribution.pointName { last = existing.extensionPoints[contribution.pointName] }
+                check(contribution, to: last, of: item, keys: &keys, into: &sink)
             }
         }
     }
 
-    private func check(_ contribution: Contribution, of item: ResolvedEntry, keys: inout [String: [String: String]],
-                       into sink: inout DiagnosticSink) {
+    private func check(_ contribution: Contribution, to declared: ExtensionPointDeclaration?, of item: ResolvedEntry,
+                       keys: inout [String: [String: String]], into sink: inout DiagnosticSink) {
+        // The path and the quoted name are made only for a report: this runs for every contribution of every module.
         let entry = item.entry
-        let path = "\(entry.path).type"
-        let name = DisplayText.quoted(contribution.pointName, with: "\"")
-        guard let point = existing.extensionPoints[contribution.pointName] else {
+        var path: String { "\(entry.path).type" }
+        var name: String { DisplayText.quoted(contribution.pointName, with: "\"") }
+        guard let point = declared else {
             let known = existing.extensionPoints.keys.sorted()
             report(.error, .unknownExtensionPoint, entry, path: path,
                    "\(entry.typeName) contributes to the extension point \(name), which this host does not declare",

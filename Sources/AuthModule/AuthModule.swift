@@ -11,7 +11,7 @@ import ModuleHost
 /// Other modules use ``AuthInterface/AuthService`` through the bridge, or learn who is signed in from the host's
 /// ``ModuleHost/SessionModuleProtocol``; the implementation stays internal. A log-in (or a session restored at
 /// startup) begins the host's user session, a log-out or expiry ends it.
-public final class AuthModule: ConfigurableModule, ModuleRoutesProviding {
+public final class AuthModule: ConfigurableModule, ModuleRouteHandler {
     /// The manifest `config` object.
     public typealias Configuration = AuthConfiguration
 

@@ -9,7 +9,7 @@ import NumbersInterface
 /// Facts about numbers, with a per-user history; it learns who is signed in from the host's user session
 /// (``ModuleHost/SessionModuleProtocol``), so it knows no module that signs users in, and works anonymously
 /// when nobody is.
-public final class NumbersModule: ConfigurableModule, ModuleRoutesProviding, SessionModuleProtocol {
+public final class NumbersModule: ConfigurableModule, ModuleRouteHandler, SessionModuleProtocol {
     /// The manifest `config` object.
     public typealias Configuration = NumbersConfiguration
 

@@ -1,17 +1,16 @@
-/// Decodes a module's configuration when only its existential type is at hand.
+/// Decodes a ``ConfigurableModule``'s configuration when only its existential type is at hand.
 enum ConfigurationDecoding {
     /// The decoded configuration of `type`, `nil` if the module takes none; throws located diagnostics.
     static func decode(
         for type: any ModuleProtocol.Type, from configuration: ModuleConfiguration
     ) throws(ManifestError) -> (any Sendable)? {
-        try decodeOpened(type, configuration)
+        guard let configurationType = type._configurationType else { return nil }
+        return try decodeOpened(configurationType, configuration)
     }
 
-    /// Reads the type's ``ModuleProtocol/Configuration`` through its conformance (no runtime lookup).
-    private static func decodeOpened<Module: ModuleProtocol>(
-        _ type: Module.Type, _ configuration: ModuleConfiguration
-    ) throws(ManifestError) -> (any Sendable)? {
-        guard Module.Configuration.self != Never.self else { return nil }
-        return try configuration.decode(Module.Configuration.self)
+    private static func decodeOpened<Configuration: Decodable & Sendable>(
+        _ type: Configuration.Type, _ configuration: ModuleConfiguration
+    ) throws(ManifestError) -> any Sendable {
+        try configuration.decode(Configuration.self)
     }
 }

@@ -1,6 +1,4 @@
-/// A module that reads a typed `config` object from its manifest entry: it names its
-/// ``ModuleProtocol/Configuration`` type, which the host reads without asking the runtime whether the module
-/// adopts this protocol (adopting it documents that it does).
+/// A module that reads a typed `config` object from its manifest entry.
 ///
 /// The manager decodes the config when the manifest is registered, so a config that does not decode is
 /// reported by validation (with its JSON path and line), before anything starts. Read it with
@@ -13,4 +11,12 @@
 /// ```
 /// A manifest entry without `config` is decoded from an empty object, so a `Configuration` whose fields all
 /// have defaults needs no config at all.
-public protocol ConfigurableModule: ModuleProtocol {}
+public protocol ConfigurableModule: ModuleProtocol {
+    /// The module's configuration, decoded from its manifest entry's `config` object.
+    associatedtype Configuration: Decodable & Sendable
+}
+
+extension ConfigurableModule {
+    /// ``Configuration``, for the host.
+    public static var _configurationType: (any (Decodable & Sendable).Type)? { Configuration.self }
+}

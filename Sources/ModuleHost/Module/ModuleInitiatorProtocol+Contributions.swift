@@ -1,5 +1,5 @@
 extension ModuleInitiatorProtocol where Self: ModuleProtocol {
-    /// The seed's operation, which the host adds to the module's contributions (to
+    /// The seed's operation, for the host, which the host adds to the module's contributions (to
     /// ``ModuleStartupOperation/point``, ahead of the module's own ``ModuleProtocol/contributions``). Both the body
     /// and its wrapper are nonisolated(nonsending), so the seed's body runs on the executor the initiator calls it
     /// from (the main actor in `.high`), with no hop in between.

@@ -83,25 +83,20 @@ public protocol ModuleProtocol: AnyObject, Sendable {
     /// ```
     static var contributions: [Contribution] { get }
 
-    /// The module's configuration, decoded from its manifest entry's `config` object when the manifest is
-    /// registered, and read with ``ModuleContext/configuration(for:)``. `Never`, the default, means the module
-    /// takes none (see ``ConfigurableModule``).
-    associatedtype Configuration: Decodable & Sendable = Never
+    // The SPI requirements below carry, to the host, what the protocols a module adopts declare, so the host never
+    // asks the runtime whether a module type conforms to one (the first time, that scans the conformance records of
+    // every loaded image). They are not public API: the adopted protocol implements each; a module never does.
+    // Those protocols keep their own requirements without defaults, so a near miss there fails to compile.
 
-    /// A user session began (a user signed in, or a saved session was restored); see ``SessionModuleProtocol``
-    /// for when the host calls it. Does nothing by default.
-    func sessionDidAuthenticate(with session: UserSession)
-    /// The session the module was last told about ended: the user signed out, or it expired. Does nothing by
-    /// default.
-    func sessionDidDeauthenticate(with session: UserSession)
-
+    /// The configuration type of ``ConfigurableModule``, which implements it.
+    @_spi(ModuleHostDeclarations) static var _configurationType: (any (Decodable & Sendable).Type)? { get }
+    /// The module as a ``SessionModuleProtocol``, which implements it.
+    @_spi(ModuleHostDeclarations) var _sessionObserver: (any SessionModuleProtocol)? { get }
+    /// The seed's startup operation, which ``ModuleInitiatorProtocol`` implements; the host adds it to the module's
+    /// contributions, so a module that also writes ``contributions`` cannot leave it out.
+    @_spi(ModuleHostDeclarations) static var _initiatorOperation: ModuleStartupOperation? { get }
     /// The ABI mark of the ModuleHost the type is compiled against, carried into the binary of the type's own
     /// code (a plugin's library); implemented by ModuleHost's build (its generated ABIIdentity.swift).
-    /// The seed's startup operation, which ``ModuleInitiatorProtocol`` declares and the host adds to the module's
-    /// contributions, so a module that also writes ``contributions`` cannot leave it out. Not part of the public API
-    /// (an SPI requirement with defaults); a module never implements it.
-    @_spi(ModuleHostSeed) static var _initiatorOperation: ModuleStartupOperation? { get }
-    /// Not part of the public API (its default is generated into ModuleHost's build); a module never implements it.
     @_spi(ModuleHostABI) static var _moduleHostABIMark: StaticString { get }
 }
 
@@ -141,8 +136,8 @@ extension ModuleProtocol {
     public static var contributions: [Contribution] { [] }
     /// None, unless the module adopts ``ModuleInitiatorProtocol``.
     public static var _initiatorOperation: ModuleStartupOperation? { nil }
-    /// Does nothing by default.
-    public func sessionDidAuthenticate(with session: UserSession) {}
-    /// Does nothing by default.
-    public func sessionDidDeauthenticate(with session: UserSession) {}
+    /// None, unless the module adopts ``ConfigurableModule``.
+    public static var _configurationType: (any (Decodable & Sendable).Type)? { nil }
+    /// None, unless the module adopts ``SessionModuleProtocol``.
+    public var _sessionObserver: (any SessionModuleProtocol)? { nil }
 }

@@ -1,4 +1,4 @@
-/// Keeps every loaded module told the current ``UserSession``.
+/// Keeps every loaded ``SessionModuleProtocol`` module told the current ``UserSession``.
 ///
 /// Each observer records the session it was last told about. Whoever changes the session, or attaches an
 /// observer, brings each observer up to date one call at a time, with no lock held during a call; an observer
@@ -6,7 +6,7 @@
 /// So calls to one module never overlap and always alternate authenticate, deauthenticate.
 final class SessionBroadcaster: Sendable {
     private struct Observer {
-        let module: any ModuleProtocol
+        let module: any SessionModuleProtocol
         /// Which attachment this is: once a detached instance is freed, a new one may get its ObjectIdentifier,
         /// so the thread telling an observer checks that it is still the attachment it marked busy.
         let attachment: UInt64
@@ -49,12 +49,13 @@ final class SessionBroadcaster: Sendable {
         return ended
     }
 
-    /// Starts telling `module` about sessions, at once if one is active.
+    /// Starts telling `module` about sessions, at once if one is active; does nothing for other modules.
     func attach(_ module: any ModuleProtocol) {
+        guard let observer = module._sessionObserver else { return }
         let key = ObjectIdentifier(module)
         state.withLock { state in
             state.attachments += 1
-            state.observers[key] = Observer(module: module, attachment: state.attachments)
+            state.observers[key] = Observer(module: observer, attachment: state.attachments)
         }
         sync(key)
     }
@@ -90,7 +91,7 @@ final class SessionBroadcaster: Sendable {
     /// The next call that brings the observer closer to the current session, keeping it marked busy, with the
     /// observer's attachment; `nil` when it is current or gone (and then no longer busy), or when another thread
     /// is telling it (`holding` is the attachment the caller marked busy, if it did).
-    private func nextCall(for key: ObjectIdentifier, holding: UInt64?) -> (any ModuleProtocol, Call, UInt64)? {
+    private func nextCall(for key: ObjectIdentifier, holding: UInt64?) -> (any SessionModuleProtocol, Call, UInt64)? {
         state.withLock { state in
             guard var observer = state.observers[key],
                   holding == nil ? !observer.busy : holding == observer.attachment else { return nil }

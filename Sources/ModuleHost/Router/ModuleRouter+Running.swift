@@ -12,7 +12,7 @@ extension ModuleRouter {
 
     /// Runs the route's target, telling the module's handler and the event streams before and after.
     func run(_ request: RouteRequest, _ registered: RegisteredRoute,
-             handler: (any ModuleRoutesProviding)?) async throws(RouteError) -> RouteResult {
+             handler: (any ModuleRouteHandler)?) async throws(RouteError) -> RouteResult {
         await handler?.routeWillOpen(request)
         emit(.willOpen(request))
         let output: ModuleCommandOutput

@@ -80,7 +80,7 @@ public final class ModuleRouter: Sendable {
         while true {
             let (request, registered) = try request(for: next, from: source, after: chain)
             let module = try load(request)
-            let handler = module as? any ModuleRoutesProviding
+            let handler = module as? any ModuleRouteHandler
             switch await handler?.decision(for: request) ?? .pass {
             case .pass:
                 return try await run(request, registered, handler: handler)

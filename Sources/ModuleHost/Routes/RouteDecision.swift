@@ -1,5 +1,5 @@
 /// A module's answer when the router asks whether one of its routes may open
-/// (``ModuleRoutesProviding/decision(for:)``).
+/// (``ModuleRouteHandler/decision(for:)``).
 public enum RouteDecision: Sendable, Hashable {
     /// Open the route.
     case pass

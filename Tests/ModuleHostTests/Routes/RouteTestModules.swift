@@ -8,7 +8,7 @@ struct RouteExplosion: Error, CustomStringConvertible {
 
 /// Routes that exercise every decision, the external rule, parameters and redirects. Its handler and targets
 /// record into the `LoadRecorder` each test injects.
-final class RouteAlphaModule: ModuleRoutesProviding {
+final class RouteAlphaModule: ModuleRouteHandler {
     static let moduleIdentifier: ModuleIdentifier = "test.routes.alpha"
     static var contributions: [Contribution] { routes.map(Contribution.route) }
     static let routes: [ModuleRoute] = [
@@ -67,7 +67,7 @@ final class RouteAlphaModule: ModuleRoutesProviding {
 }
 
 /// A route with the same shape as `alpha.item`, under another parameter name.
-final class RouteClashModule: ModuleRoutesProviding {
+final class RouteClashModule: ModuleRouteHandler {
     static let moduleIdentifier: ModuleIdentifier = "test.routes.clash"
     static var contributions: [Contribution] { routes.map(Contribution.route) }
     static let routes: [ModuleRoute] = [
@@ -78,7 +78,7 @@ final class RouteClashModule: ModuleRoutesProviding {
 }
 
 /// Routes that are not valid.
-final class RouteInvalidModule: ModuleRoutesProviding {
+final class RouteInvalidModule: ModuleRouteHandler {
     static let moduleIdentifier: ModuleIdentifier = "test.routes.invalid"
     static var contributions: [Contribution] { routes.map(Contribution.route) }
     static let routes: [ModuleRoute] = [
@@ -96,7 +96,7 @@ struct RouteLoadFailure: Error, CustomStringConvertible {
 }
 
 /// A module with a route whose loading fails.
-final class RouteFailingLoadModule: ModuleRoutesProviding {
+final class RouteFailingLoadModule: ModuleRouteHandler {
     static let moduleIdentifier: ModuleIdentifier = "test.routes.failing"
     static var contributions: [Contribution] { routes.map(Contribution.route) }
     static let routes: [ModuleRoute] = [

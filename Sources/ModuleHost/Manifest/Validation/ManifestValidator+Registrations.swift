@@ -19,7 +19,7 @@ extension ManifestValidator {
             let configuration = try ConfigurationDecoding.decode(for: resolved.type, from: source)
             if configuration == nil, entry.config != nil {
                 report(.warning, .unusedConfig, entry, path: "\(entry.path).config",
-                       "\(entry.typeName) declares no Configuration (see ConfigurableModule), so this config is ignored", into: &sink)
+                       "\(entry.typeName) does not adopt ConfigurableModule, so this config is ignored", into: &sink)
             }
             return configuration
         } catch {

@@ -2,13 +2,13 @@
 /// the router asks it whether to pass, reject or redirect, then tells it that the route will open and that it did.
 ///
 /// ```swift
-/// extension AuthModule: ModuleRoutesProviding {
+/// extension AuthModule: ModuleRouteHandler {
 ///     public func decision(for request: RouteRequest) async -> RouteDecision {
 ///         service.state.user == nil ? .reject(reason: "nobody is logged in") : .pass
 ///     }
 /// }
 /// ```
-public protocol ModuleRoutesProviding: ModuleProtocol {
+public protocol ModuleRouteHandler: ModuleProtocol {
     /// Whether `request` may open: pass (the default), reject with a reason, or redirect to another link.
     func decision(for request: RouteRequest) async -> RouteDecision
     /// Told right before the route's target runs.
@@ -17,7 +17,7 @@ public protocol ModuleRoutesProviding: ModuleProtocol {
     func routeDidOpen(_ request: RouteRequest, succeeded: Bool) async
 }
 
-extension ModuleRoutesProviding {
+extension ModuleRouteHandler {
     /// Passes every request.
     public func decision(for request: RouteRequest) async -> RouteDecision { .pass }
     /// Does nothing.

@@ -51,8 +51,8 @@ public struct ManifestDiagnostic: Sendable, Hashable, CustomStringConvertible {
         case unknownExtensionPoint
         /// A module contributes a value whose type is not the one its extension point's contributions have.
         case contributionTypeMismatch
-        /// Two contributions to an extension point that requires unique keys share a key; or a module that adopts
-        /// the seed's `ModuleInitiatorProtocol` declares contributions that leave its operation out.
+        /// Two contributions to an extension point that requires unique keys share a key, or a module contributes
+        /// a module other than itself.
         case invalidContribution
         /// Two modules declare a command of the same name, or a module declares one of the host's own commands.
         case duplicateCommand

@@ -13,7 +13,8 @@ struct RegisteredModules {
     var routes: [String: String] = [:]
     /// The extension points declared, by name: the library's own and the host's.
     var extensionPoints: [String: ExtensionPointDeclaration] = Contribution.builtInPoints
-    /// Keys already contributed to the host's points that require unique keys, by point, each with its owner.
+    /// Keys already contributed to the host's points that require unique keys (and command names), by point, each
+    /// with its owner.
     var contributionKeys: [String: [String: String]] = [:]
     /// The routing settings already in force, with the manifest that named them.
     var routing: (settings: RoutingSettings, origin: String)?

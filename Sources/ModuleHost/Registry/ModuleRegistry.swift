@@ -40,8 +40,8 @@ package final class ModuleRegistry: ModuleResolving, @unchecked Sendable {
 
     // MARK: Registration
 
-    /// Adds validated registrations, in order; returns the identifiers that clash with registered ones (then
-    /// nothing is added).
+    /// Adds validated registrations, in order; returns what clashes with registered ones, identifiers or unique
+    /// contribution keys (then nothing is added).
     func add(_ registrations: [ModuleRegistration],
              routing: (settings: RoutingSettings, origin: String)? = nil) -> [RegistrationTable.Clash] {
         locked { table.add(registrations, routing: routing) }
@@ -61,11 +61,12 @@ package final class ModuleRegistry: ModuleResolving, @unchecked Sendable {
         locked { table[identifier] }
     }
 
-    /// What validation of a new manifest must not clash with.
+    /// Declares an extension point; false when its name is taken by another.
     func declare(_ point: ExtensionPointDeclaration) -> Bool {
         locked { table.declare(point) }
     }
 
+    /// What validation of a new manifest must not clash with.
     func registeredModules() -> RegisteredModules {
         locked { table.registeredModules() }
     }

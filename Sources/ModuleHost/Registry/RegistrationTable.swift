@@ -13,7 +13,8 @@ struct RegistrationTable {
     private var providers: [ObjectIdentifier: Provider] = [:]
     /// The extension points declared, by name: the library's own, then the host's.
     private(set) var extensionPoints = Contribution.builtInPoints
-    /// The keys contributed to the host's points that require unique keys, by point, each with its owner.
+    /// The keys contributed to the host's points that require unique keys, and command names, by point, each with
+    /// its owner: checked again when a batch is added.
     private(set) var contributionKeys: [String: [String: String]] = [:]
     /// The routing settings of the first manifest that named any, with that manifest's name.
     private(set) var routing: (settings: RoutingSettings, origin: String)?

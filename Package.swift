@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .library(name: "ModuleHost", targets: ["ModuleHost"]),
         // Test support for apps and modules: injecting stand-in modules and services.
+        .library(name: "ModuleHostState", targets: ["ModuleHostState"]),
         .library(name: "ModuleHostTesting", targets: ["ModuleHostTesting"]),
         .executable(name: "app-shell", targets: ["AppShell"]),
     ],
@@ -24,6 +25,7 @@ let package = Package(
         .executableTarget(name: "ABIIdentityTool"),
         // Test support (as swift-service-lifecycle's TestKit): injection of stand-in modules and services.
         .target(name: "ModuleHostTesting", dependencies: ["ModuleHost"]),
+        .target(name: "ModuleHostState", dependencies: ["ModuleHost"]),
 
         // The C library's crypt(3) (libxcrypt on Linux), used by AuthModule for password hashes.
         .systemLibrary(name: "CCrypt", path: "Sources/CCrypt"),
@@ -32,9 +34,9 @@ let package = Package(
         // types; depends on ModuleHost only) and an implementation target that depends on ModuleHost and on
         // interface targets only. No implementation depends on another; they meet through the bridge.
         .target(name: "AuthInterface", dependencies: ["ModuleHost"]),
-        .target(name: "AuthModule", dependencies: ["ModuleHost", "AuthInterface", "CCrypt"]),
+        .target(name: "AuthModule", dependencies: ["ModuleHost", "ModuleHostState", "AuthInterface", "CCrypt"]),
         .target(name: "NumbersInterface", dependencies: ["ModuleHost"]),
-        .target(name: "NumbersModule", dependencies: ["ModuleHost", "NumbersInterface"]),
+        .target(name: "NumbersModule", dependencies: ["ModuleHost", "ModuleHostState", "NumbersInterface"]),
         // The worked example of adding a module (README, "Adding a module").
         .target(name: "ClockInterface", dependencies: ["ModuleHost"]),
         .target(name: "ClockModule", dependencies: ["ModuleHost", "ClockInterface"]),
@@ -45,13 +47,14 @@ let package = Package(
         // Plugins link against the ModuleHost symbols this executable exports (see README, "Plugins").
         .executableTarget(
             name: "AppShell",
-            dependencies: ["ModuleHost", "AuthModule", "NumbersModule", "ClockModule"],
+            dependencies: ["ModuleHost", "ModuleHostState", "AuthModule", "NumbersModule", "ClockModule"],
             linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"], .when(platforms: [.linux]))]
         ),
 
         // What this package's own tests share (a seeded generator); not a product.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "ModuleHostTests", dependencies: ["ModuleHost", "ModuleHostTesting", "TestSupport"]),
+        .testTarget(name: "ModuleHostStateTests", dependencies: ["ModuleHostState", "ModuleHost", "TestSupport"]),
         .testTarget(name: "AuthModuleTests", dependencies: ["AuthModule", "AuthInterface", "ModuleHost", "ModuleHostTesting"]),
         .testTarget(name: "NumbersModuleTests", dependencies: ["NumbersModule", "NumbersInterface", "ModuleHost", "ModuleHostTesting", "TestSupport"]),
         .testTarget(name: "AppShellTests", dependencies: ["AppShell", "ModuleHostTesting", "TestSupport"]),

@@ -52,6 +52,7 @@ let package = Package(
             dependencies: [
                 "ServerInterface", "GreetingModule", "StatusModule",
                 .product(name: "ModuleHost", package: "ModuleHost"),
+                .product(name: "ModuleHostState", package: "ModuleHost"),
                 .product(name: "ModuleHostServiceLifecycle", package: "ModuleHostServiceLifecycle"),
                 .product(name: "ModuleHostLogging", package: "ModuleHostLogging"),
                 .product(name: "Hummingbird", package: "hummingbird"),

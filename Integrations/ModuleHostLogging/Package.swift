@@ -18,6 +18,7 @@ let package = Package(
             name: "ModuleHostLogging",
             dependencies: [
                 .product(name: "ModuleHost", package: "ModuleHost"),
+                .product(name: "ModuleHostState", package: "ModuleHost"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -26,6 +27,7 @@ let package = Package(
             dependencies: [
                 "ModuleHostLogging",
                 .product(name: "ModuleHost", package: "ModuleHost"),
+                .product(name: "ModuleHostState", package: "ModuleHost"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "InMemoryLogging", package: "swift-log"),
             ]

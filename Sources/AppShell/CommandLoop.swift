@@ -1,4 +1,5 @@
 import ModuleHost
+import ModuleHostState
 
 /// Serves commands after startup: a prompt on a terminal, one command per line otherwise.
 ///

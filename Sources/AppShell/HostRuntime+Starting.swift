@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import ModuleHost
+import ModuleHostState
 
 /// Loading for the subcommands that start modules: the manifest read on a thread of its own while
 /// ``ShellEvents`` catches signals, and the host environment the modules will see.

@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import ModuleHost
+import ModuleHostState
 
 /// The loaded app: the manager built from the manifest (with the host environment injected, for the
 /// subcommands that start modules: `HostRuntime+Starting.swift`).

@@ -20,7 +20,7 @@ struct ProgressBoard {
 
     /// The text that updates the screen for `event`: clear the running lines, print what is permanent (a phase's
     /// start, an operation's result), then the running lines again.
-    mutating func apply(_ event: InitiatorEvent) -> String {
+    mutating func apply(_ event: Initiator.Event) -> String {
         var permanent: [String] = []
         switch event {
         case .phaseStarted(let phase):

@@ -3,7 +3,7 @@ import ModuleHost
 extension ShellCommands {
     /// `open <url>`: opens the link through the manager's router, from `source`, and prints what its route
     /// returned (a `route` document under `--json`) or why it did not open.
-    func open(_ arguments: [String], from source: RouteSource) async -> ExitCode {
+    func open(_ arguments: [String], from source: RouteRequest.Source) async -> ExitCode {
         guard arguments.count == 1, let url = arguments.first else {
             return fail("usage: open <url>", .usage)
         }
@@ -41,7 +41,7 @@ struct RouteOutcome: Encodable {
     let value: (any Encodable & Sendable)?
     let text: String
 
-    init(_ result: RouteResult) {
+    init(_ result: ModuleRouter.Result) {
         url = result.url
         route = result.route
         redirects = result.redirects

@@ -52,8 +52,8 @@ struct ShellCommands {
 
     /// Runs a module's command and prints its output or its error; returns its exit status. A command whose
     /// task was cancelled (a signal is shutting the shell down) prints nothing more.
-    func runModuleCommand(_ name: String, _ arguments: [String], io: any ModuleCommandIO, line: Int? = nil) async -> ExitCode {
-        let context = ModuleCommandContext(arguments: arguments, manager: manager, io: io, wantsStructuredOutput: invocation.json)
+    func runModuleCommand(_ name: String, _ arguments: [String], io: any ModuleCommand.IO, line: Int? = nil) async -> ExitCode {
+        let context = ModuleCommand.Context(arguments: arguments, manager: manager, io: io, wantsStructuredOutput: invocation.json)
         do {
             let output = try await manager.runCommand(name, context: context)
             return Task.isCancelled ? .failure : print(output, of: name)
@@ -86,7 +86,7 @@ struct ShellCommands {
 
     /// Prints a command's output: under `--json` a `result` document with its value (or its text when it has
     /// none), else its text.
-    private func print(_ output: ModuleCommandOutput, of name: String) -> ExitCode {
+    private func print(_ output: ModuleCommand.Output, of name: String) -> ExitCode {
         if invocation.json {
             // A command without a structured value gives its text.
             console.json("result", CommandResult(command: name, value: output.value, text: output.text))

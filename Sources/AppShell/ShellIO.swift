@@ -2,7 +2,7 @@ import ModuleHost
 
 /// How module commands talk to the person (or script) at the shell: prompts only on a terminal, secrets read
 /// without echo, and the end of input or a signal remembered, so the loop stops after the command returns.
-final class ShellIO: ModuleCommandIO {
+final class ShellIO: ModuleCommand.IO {
     private let input: ShellInput
     private let console: Console
     private let ending = Locked<CommandLoop.Ending?>(nil)

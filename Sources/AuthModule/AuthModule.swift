@@ -5,6 +5,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import ModuleHost
+import ModuleHostState
 
 /// Log-in with salted password hashes, sessions that persist across runs, and the host's user session.
 ///
@@ -30,7 +31,7 @@ public final class AuthModule: ConfigurableModule, ModuleRouteHandler {
     ] + AuthCommands.all.map(Contribution.command) + AuthRoutes.all.map(Contribution.route)
 
     /// Rejects `/auth/user` while nobody is logged in.
-    public func decision(for request: RouteRequest) async -> RouteDecision {
+    public func decision(for request: RouteRequest) async -> RouteRequest.Decision {
         AuthRoutes.decision(for: request, state: service.state)
     }
 

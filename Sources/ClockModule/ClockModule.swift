@@ -24,7 +24,7 @@ public final class ClockModule: ModuleProtocol, ClockService {
             let clock = try context.manager.bridge.resolve(ClockService.self)
             let uptime = clock.uptime().components
             let seconds = Double(uptime.seconds) + Double(uptime.attoseconds) / 1e18
-            return ModuleCommandOutput(
+            return ModuleCommand.Output(
                 text: "up \(tenths(seconds)) s, since \(clock.startedAt.formatted(.iso8601))",
                 value: Uptime(seconds: seconds, startedAt: clock.startedAt))
         }),

@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import ModuleHost
+import ModuleHostState
 import NumbersInterface
 
 /// Facts about numbers, with a per-user history; it learns who is signed in from the host's user session
@@ -34,7 +35,7 @@ public final class NumbersModule: ConfigurableModule, ModuleRouteHandler, Sessio
     ] + NumbersCommands.all.map(Contribution.command) + NumbersRoutes.all.map(Contribution.route)
 
     /// Redirects `/numbers/lucky` to a fact; passes the rest.
-    public func decision(for request: RouteRequest) async -> RouteDecision {
+    public func decision(for request: RouteRequest) async -> RouteRequest.Decision {
         NumbersRoutes.decision(for: request)
     }
 

@@ -1,6 +1,7 @@
 import AuthInterface
 import Foundation
 import ModuleHost
+import ModuleHostState
 import ModuleHostTesting
 import Testing
 

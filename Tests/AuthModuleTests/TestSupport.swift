@@ -1,5 +1,6 @@
 import AuthInterface
 import ModuleHost
+import ModuleHostState
 import Foundation
 import Testing
 

@@ -19,7 +19,7 @@ enum AuthCommands {
     /// Reads the password before anything can fail, so that in a script the password line is always consumed
     /// (never run, or echoed, as the next command); on a terminal a wrong call asks for nothing.
     @Sendable
-    static func logIn(_ context: ModuleCommandContext) async throws -> ModuleCommandOutput {
+    static func logIn(_ context: ModuleCommand.Context) async throws -> ModuleCommand.Output {
         let username: String
         do {
             username = try context.singleArgument(usage: "login <user>")
@@ -42,7 +42,7 @@ enum AuthCommands {
         let auth = try context.manager.bridge.resolve(AuthService.self)
         do {
             let user = try await auth.logIn(username: username, password: password)
-            return ModuleCommandOutput(text: "Logged in as \(user.displayName) (\(user.username)).", value: user)
+            return ModuleCommand.Output(text: "Logged in as \(user.displayName) (\(user.username)).", value: user)
         } catch where error.code == .alreadyAuthenticated {
             // Logged in meanwhile (by another task of this shell).
             throw ModuleCommandError(.usage, "login \(username): \(error.message)")
@@ -57,7 +57,7 @@ enum AuthCommands {
     }
 
     @Sendable
-    static func logOut(_ context: ModuleCommandContext) async throws -> ModuleCommandOutput {
+    static func logOut(_ context: ModuleCommand.Context) async throws -> ModuleCommand.Output {
         guard context.arguments.isEmpty else { throw ModuleCommandError(.usage, "usage: logout") }
         let auth = try context.manager.bridge.resolve(AuthService.self)
         guard let user = auth.state.user else { return .text("Nobody is logged in.") }
@@ -73,16 +73,16 @@ enum AuthCommands {
     }
 
     @Sendable
-    static func whoami(_ context: ModuleCommandContext) async throws -> ModuleCommandOutput {
+    static func whoami(_ context: ModuleCommand.Context) async throws -> ModuleCommand.Output {
         guard context.arguments.isEmpty else { throw ModuleCommandError(.usage, "usage: whoami") }
         switch try context.manager.bridge.resolve(AuthService.self).state {
         case .authenticated(let user):
-            return ModuleCommandOutput(
+            return ModuleCommand.Output(
                 text: "\(user.displayName) (\(user.username)), session until \(user.expiresAt.formatted(.iso8601))",
                 value: Identity(authenticated: true, user: user, reason: nil))
         case .notAuthenticated(let reason):
             let why = reason.map { " (\($0.rawValue))" } ?? ""
-            return ModuleCommandOutput(text: "Not logged in\(why).", value: Identity(authenticated: false, user: nil, reason: reason))
+            return ModuleCommand.Output(text: "Not logged in\(why).", value: Identity(authenticated: false, user: nil, reason: reason))
         }
     }
 }

@@ -14,13 +14,13 @@ enum AuthRoutes {
             guard let user = try request.manager.bridge.resolve(AuthService.self).state.user else {
                 return .text("Not logged in.")
             }
-            return ModuleCommandOutput(
+            return ModuleCommand.Output(
                 text: "\(user.displayName) (\(user.username)), session until \(user.expiresAt.formatted(.iso8601))", value: user)
         },
     ]
 
     /// Rejects `auth.user` while nobody is logged in.
-    static func decision(for request: RouteRequest, state: AuthenticationModel) -> RouteDecision {
+    static func decision(for request: RouteRequest, state: AuthenticationModel) -> RouteRequest.Decision {
         guard request.route == "auth.user", !state.isAuthenticated else { return .pass }
         return .reject(reason: "nobody is logged in; log in first")
     }

@@ -5,6 +5,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import ModuleHost
+import ModuleHostState
 
 /// Reads and writes `session.json` in the state directory.
 ///

@@ -5,6 +5,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import ModuleHost
+import ModuleHostState
 
 /// A configured user, validated.
 struct UserEntry: Sendable, Equatable, CustomStringConvertible {

@@ -1,27 +1,29 @@
-/// What a running ``ModuleCommand`` gets: its arguments, the manager, and the host's terminal.
-public struct ModuleCommandContext: Sendable {
-    /// The words after the command's name.
-    public let arguments: [String]
-    /// The manager whose module declared the command: resolve services through its bridge.
-    public let manager: any ModuleContext
-    /// Reads input from and writes text to the user.
-    public let io: any ModuleCommandIO
-    /// Whether the user asked for structured output (`--json`); ``ModuleCommandOutput/value`` is printed then.
-    public let wantsStructuredOutput: Bool
+extension ModuleCommand {
+    /// What a running ``ModuleCommand`` gets: its arguments, the manager, and the host's terminal.
+    public struct Context: Sendable {
+        /// The words after the command's name.
+        public let arguments: [String]
+        /// The manager whose module declared the command: resolve services through its bridge.
+        public let manager: any ModuleContext
+        /// Reads input from and writes text to the user.
+        public let io: any ModuleCommand.IO
+        /// Whether the user asked for structured output (`--json`); ``ModuleCommand/Output/value`` is printed then.
+        public let wantsStructuredOutput: Bool
 
-    /// Creates a context; hosts make one for each command they run.
-    public init(arguments: [String], manager: any ModuleContext, io: any ModuleCommandIO, wantsStructuredOutput: Bool = false) {
-        self.arguments = arguments
-        self.manager = manager
-        self.io = io
-        self.wantsStructuredOutput = wantsStructuredOutput
-    }
-
-    /// The only argument, or a usage error naming `usage` when there is not exactly one.
-    public func singleArgument(usage: String) throws(ModuleCommandError) -> String {
-        guard arguments.count == 1, let argument = arguments.first else {
-            throw ModuleCommandError(.usage, "usage: \(usage)")
+        /// Creates a context; hosts make one for each command they run.
+        public init(arguments: [String], manager: any ModuleContext, io: any ModuleCommand.IO, wantsStructuredOutput: Bool = false) {
+            self.arguments = arguments
+            self.manager = manager
+            self.io = io
+            self.wantsStructuredOutput = wantsStructuredOutput
         }
-        return argument
+
+        /// The only argument, or a usage error naming `usage` when there is not exactly one.
+        public func singleArgument(usage: String) throws(ModuleCommandError) -> String {
+            guard arguments.count == 1, let argument = arguments.first else {
+                throw ModuleCommandError(.usage, "usage: \(usage)")
+            }
+            return argument
+        }
     }
 }

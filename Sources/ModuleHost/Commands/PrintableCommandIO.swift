@@ -1,7 +1,7 @@
 /// A command's terminal with every line the module writes, and every prompt it shows, made printable
 /// (`DisplayText.printableLines`): the library's side of the rule that no module drives the terminal.
-struct PrintableCommandIO: ModuleCommandIO {
-    let base: any ModuleCommandIO
+struct PrintableCommandIO: ModuleCommand.IO {
+    let base: any ModuleCommand.IO
 
     func readLine(prompt: String) async -> String? {
         await base.readLine(prompt: DisplayText.printableLines(prompt))
@@ -18,11 +18,11 @@ struct PrintableCommandIO: ModuleCommandIO {
     var isInteractive: Bool { base.isInteractive }
 }
 
-extension ModuleCommandContext {
+extension ModuleCommand.Context {
     /// The same context, with the terminal wrapped in a ``PrintableCommandIO`` (once).
-    func printable() -> ModuleCommandContext {
+    func printable() -> ModuleCommand.Context {
         guard !(io is PrintableCommandIO) else { return self }
-        return ModuleCommandContext(arguments: arguments, manager: manager, io: PrintableCommandIO(base: io),
+        return ModuleCommand.Context(arguments: arguments, manager: manager, io: PrintableCommandIO(base: io),
                                     wantsStructuredOutput: wantsStructuredOutput)
     }
 }

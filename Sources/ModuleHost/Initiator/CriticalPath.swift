@@ -6,7 +6,7 @@
 /// just before it (the serial slot). Waiting for a free concurrency slot is not modelled.
 enum CriticalPath {
     /// The identifiers on the critical path, earliest first; empty when no blocking operation finished.
-    static func compute(records: [OperationRecord]) -> [String] {
+    static func compute(records: [StartupReport.OperationRecord]) -> [String] {
         var indexByIdentifier: [String: Int] = [:]
         for (index, record) in records.enumerated() where indexByIdentifier[record.identifier] == nil {
             indexByIdentifier[record.identifier] = index
@@ -41,7 +41,7 @@ enum CriticalPath {
 
     /// The operation in `sorted` (ordered by finish time) that finished last at or before `instant`.
     private static func lastFinished(
-        atOrBefore instant: Duration, excluding excluded: Int, sorted: [Int], in records: [OperationRecord]
+        atOrBefore instant: Duration, excluding excluded: Int, sorted: [Int], in records: [StartupReport.OperationRecord]
     ) -> Int? {
         var low = 0, high = sorted.count
         while low < high {
@@ -60,7 +60,7 @@ enum CriticalPath {
     }
 
     /// The index whose record finished last; ties go to the earliest index.
-    private static func latest(_ indices: [Int], in records: [OperationRecord]) -> Int? {
+    private static func latest(_ indices: [Int], in records: [StartupReport.OperationRecord]) -> Int? {
         var best: Int?
         for index in indices {
             guard let finished = records[index].finishedAt else { continue }

@@ -96,9 +96,9 @@ extension Initiator {
     private struct Cancellation {
         let driver: Task<Void, Never>
         let hostWaiter: CheckedContinuation<Void, Never>?
-        let events: [InitiatorEvent]
+        let events: [Initiator.Event]
         let waiters: [CheckedContinuation<Void, Never>]
-        let subscribers: [AsyncStream<InitiatorEvent>.Continuation]
+        let subscribers: [AsyncStream<Initiator.Event>.Continuation]
         let report: StartupReport
     }
 
@@ -130,7 +130,7 @@ extension Initiator {
             throw error
         }
         // Built outside the lock, in plan order, so that a report shares the array.
-        let records = OperationRecord.pendingRecords(of: plan.operations, in: plan.orderIndices)
+        let records = StartupReport.OperationRecord.pendingRecords(of: plan.operations, in: plan.orderIndices)
         state.withLock { state in
             state.added = []
             state.records = records
@@ -147,7 +147,7 @@ extension Initiator {
     private func finishWithoutRunning(_ operations: [StartupOperation], reason: StartupStopReason) {
         let (waiters, subscribers, report) = state.withLock { state in
             state.records = operations.map {
-                var record = OperationRecord(pending: $0)
+                var record = StartupReport.OperationRecord(pending: $0)
                 record.state = reason.notRunState
                 record.reason = reason.notRunReason
                 return record

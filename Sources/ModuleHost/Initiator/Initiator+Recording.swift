@@ -1,6 +1,6 @@
 extension Initiator {
     /// Delivers events to every subscriber; never called with the lock held.
-    func emit(_ events: [InitiatorEvent]) {
+    func emit(_ events: [Initiator.Event]) {
         guard !events.isEmpty else { return }
         let subscribers = state.withLock { Array($0.subscribers.values) }
         for subscriber in subscribers {
@@ -68,9 +68,9 @@ extension Initiator {
         let needsNow = (finished.map { $0.finishedAt == nil } ?? true) || (slots > 0 && !queue.isEmpty)
         let now = needsNow ? StartupClock.now : .zero
         started.removeAll(keepingCapacity: true)
-        let (events, subscribers) = state.withLock { state -> ([InitiatorEvent], [AsyncStream<InitiatorEvent>.Continuation]) in
+        let (events, subscribers) = state.withLock { state -> ([Initiator.Event], [AsyncStream<Initiator.Event>.Continuation]) in
             let observed = !state.subscribers.isEmpty
-            var events: [InitiatorEvent] = []
+            var events: [Initiator.Event] = []
             if let finished {
                 state.recordFinished(finished, at: state.offset(finished.finishedAt ?? now), ready: ready,
                                      dependents: dependents, events: &events, observed: observed)
@@ -113,7 +113,7 @@ extension InitiatorState {
     /// already), skips its dependents if it did not succeed and marks `ready` ready at `offset`; appends the
     /// events to `events` when `observed` (someone subscribed).
     mutating func recordFinished(_ finished: FinishedOperation, at offset: Duration, ready: [Int],
-                                 dependents: AdjacencyList, events: inout [InitiatorEvent], observed: Bool) {
+                                 dependents: AdjacencyList, events: inout [Initiator.Event], observed: Bool) {
         let position = positions[finished.index]
         guard records[position].state == .running else { return }
         records[position].finishedAt = offset

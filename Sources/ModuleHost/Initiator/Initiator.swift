@@ -17,10 +17,10 @@ public final class Initiator: Sendable {
     /// The work of one startup operation, the seed's name for ``StartupOperationBody`` (see it for where a
     /// body runs).
     public typealias Operation = StartupOperationBody
-    /// When an operation runs, the seed's name for ``StartupPriority``.
-    public typealias Priority = StartupPriority
-    /// What an operation's failure means for startup, the seed's name for ``StartupFailurePolicy``.
-    public typealias FailurePolicy = StartupFailurePolicy
+    /// When an operation runs, the seed's name for ``ModuleStartupOperation/Priority``.
+    public typealias Priority = ModuleStartupOperation.Priority
+    /// What an operation's failure means for startup, the seed's name for ``ModuleStartupOperation/FailurePolicy``.
+    public typealias FailurePolicy = ModuleStartupOperation.FailurePolicy
 
     /// The most operations a concurrent phase runs at once (at least 1).
     public let maxConcurrentOperations: Int
@@ -87,8 +87,8 @@ public final class Initiator: Sendable {
     }
 
     /// A stream of progress events from now on; it ends after `.finished`. Each access makes a new stream.
-    public var events: AsyncStream<InitiatorEvent> {
-        let (stream, continuation) = AsyncStream.makeStream(of: InitiatorEvent.self, bufferingPolicy: .unbounded)
+    public var events: AsyncStream<Initiator.Event> {
+        let (stream, continuation) = AsyncStream.makeStream(of: Initiator.Event.self, bufferingPolicy: .unbounded)
         let id: Int? = state.withLock { state in
             guard !state.isFinished else { return nil }
             let id = state.makeID()

@@ -1,6 +1,6 @@
-extension InitiatorEvent: CustomStringConvertible {
+extension Initiator.Event: CustomStringConvertible {
     /// One line for a log: `phase asyncHigh started`, `operation "db.open" started (phase high)`, an
-    /// operation's record (see ``OperationRecord/description``), `phase asyncHigh finished in 3.1 ms`, or
+    /// operation's record (see ``StartupReport/OperationRecord/description``), `phase asyncHigh finished in 3.1 ms`, or
     /// `startup finished in 40.2 ms: 4 succeeded, 1 skipped`.
     public var description: String {
         switch self {
@@ -23,7 +23,7 @@ extension StartupReport {
     /// `startup was cancelled: …`.
     var summary: String {
         let totals = totals
-        let counts = OperationRecord.State.allCases
+        let counts = StartupReport.OperationRecord.State.allCases
             .filter { totals.count($0) > 0 }
             .map { "\(totals.count($0)) \(Self.word(for: $0))" }
         let time = totals.wallTime.map { " in \(DisplayText.duration($0))" } ?? ""
@@ -32,7 +32,7 @@ extension StartupReport {
     }
 
     /// How a state reads after a count ("3 succeeded", "1 timed out").
-    private static func word(for state: OperationRecord.State) -> String {
+    private static func word(for state: StartupReport.OperationRecord.State) -> String {
         switch state {
         case .timedOut: "timed out"
         default: state.rawValue

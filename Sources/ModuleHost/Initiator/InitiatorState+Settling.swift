@@ -6,9 +6,9 @@ extension InitiatorState {
 
     /// Settles every pending operation as `stop` left it (skipped or cancelled); returns the events (none
     /// when no one subscribed).
-    mutating func settlePending(for stop: StartupStopReason) -> [InitiatorEvent] {
+    mutating func settlePending(for stop: StartupStopReason) -> [Initiator.Event] {
         let observed = !subscribers.isEmpty
-        var events: [InitiatorEvent] = []
+        var events: [Initiator.Event] = []
         for position in records.indices where records[position].state == .pending {
             records[position].state = stop.notRunState
             records[position].reason = stop.notRunReason
@@ -19,9 +19,9 @@ extension InitiatorState {
 
     /// Marks every running operation cancelled, finished at `offset`; returns the events (none when no one
     /// subscribed).
-    mutating func settleRunningAsCancelled(at offset: Duration) -> [InitiatorEvent] {
+    mutating func settleRunningAsCancelled(at offset: Duration) -> [Initiator.Event] {
         let observed = !subscribers.isEmpty
-        var events: [InitiatorEvent] = []
+        var events: [Initiator.Event] = []
         for position in records.indices where records[position].state == .running {
             records[position].state = .cancelled
             records[position].reason = "cancelled while running"
@@ -40,11 +40,11 @@ extension InitiatorState {
 
     /// Skips every pending transitive dependent of the operation at registration index `root`, which did not
     /// succeed; returns the events (none when no one subscribed).
-    mutating func skipDependents(of root: Int, dependents: AdjacencyList) -> [InitiatorEvent] {
+    mutating func skipDependents(of root: Int, dependents: AdjacencyList) -> [Initiator.Event] {
         let rootName = records[positions[root]].identifier
-        let verb = OperationRecord.verb(for: records[positions[root]].state)
+        let verb = StartupReport.OperationRecord.verb(for: records[positions[root]].state)
         let observed = !subscribers.isEmpty
-        var events: [InitiatorEvent] = []
+        var events: [Initiator.Event] = []
         var queue = [root]
         var head = 0
         while head < queue.count {

@@ -76,16 +76,16 @@ struct InitiatorState {
     /// The clock reading taken at `start()`; all report times are offsets from it.
     var origin: Duration?
     /// One record per planned operation, in plan order: a report shares this array instead of copying it.
-    var records: [OperationRecord] = []
+    var records: [StartupReport.OperationRecord] = []
     /// The position in `records` of each registration index.
     var positions: [Int] = []
     /// One record per phase, in phase order.
-    var phases: [PhaseRecord] = Initiator.Priority.allCases.map { PhaseRecord(phase: $0) }
+    var phases: [StartupReport.PhaseRecord] = Initiator.Priority.allCases.map { StartupReport.PhaseRecord(phase: $0) }
     var waiters: [Int: Waiter] = [:]
     /// Waiter ids whose task was cancelled before they suspended.
     var abandonedWaiters: Set<Int> = []
     var nextID = 0
-    var subscribers: [Int: AsyncStream<InitiatorEvent>.Continuation] = [:]
+    var subscribers: [Int: AsyncStream<Initiator.Event>.Continuation] = [:]
 
     /// The validated plan, once planned.
     var plan: StartupPlan? {
@@ -152,7 +152,7 @@ struct InitiatorState {
     func makeReport() -> StartupReport {
         switch lifecycle {
         case .notStarted(let setup), .planning(let setup):
-            let pending = added.map { OperationRecord(pending: $0) }
+            let pending = added.map { StartupReport.OperationRecord(pending: $0) }
             return StartupReport(operations: pending, phases: phases, wasCancelled: setup.cancelled)
         case .running, .stopping, .finished:
             // Records are kept in plan order, so the report shares the array: O(1).
@@ -168,7 +168,7 @@ struct InitiatorState {
     }
 
     /// Ends the subscriptions: returns every subscriber, removed from the state.
-    mutating func takeSubscribers() -> [AsyncStream<InitiatorEvent>.Continuation] {
+    mutating func takeSubscribers() -> [AsyncStream<Initiator.Event>.Continuation] {
         defer { subscribers = [:] }
         return Array(subscribers.values)
     }

@@ -1,4 +1,4 @@
-extension OperationRecord: CustomStringConvertible {
+extension StartupReport.OperationRecord: CustomStringConvertible {
     /// One line for a log, naming the operation, its module and phase, its state and what explains it:
     /// `operation "db.open" of com.example.db (phase high) succeeded in 12.5 ms (waited 0.1 ms)`,
     /// `operation "db.open" of com.example.db (phase high) failed after 3.0 ms: disk full`,

@@ -1,41 +1,43 @@
-/// When one phase ran. Times are offsets from the initiator's start.
-public struct PhaseRecord: Sendable, Codable, Equatable {
-    /// The phase.
-    public internal(set) var phase: Initiator.Priority
-    /// When the phase began, if it has.
-    public internal(set) var startedAt: Duration?
-    /// When its last operation settled, if it has.
-    public internal(set) var finishedAt: Duration?
+extension StartupReport {
+    /// When one phase ran. Times are offsets from the initiator's start.
+    public struct PhaseRecord: Sendable, Codable, Equatable {
+        /// The phase.
+        public internal(set) var phase: Initiator.Priority
+        /// When the phase began, if it has.
+        public internal(set) var startedAt: Duration?
+        /// When its last operation settled, if it has.
+        public internal(set) var finishedAt: Duration?
 
-    /// Creates a phase record.
-    init(phase: Initiator.Priority, startedAt: Duration? = nil, finishedAt: Duration? = nil) {
-        self.phase = phase
-        self.startedAt = startedAt
-        self.finishedAt = finishedAt
-    }
+        /// Creates a phase record.
+        init(phase: Initiator.Priority, startedAt: Duration? = nil, finishedAt: Duration? = nil) {
+            self.phase = phase
+            self.startedAt = startedAt
+            self.finishedAt = finishedAt
+        }
 
-    /// The phase's wall time, once it has finished.
-    public var wallTime: Duration? {
-        guard let startedAt, let finishedAt else { return nil }
-        return finishedAt - startedAt
-    }
+        /// The phase's wall time, once it has finished.
+        public var wallTime: Duration? {
+            guard let startedAt, let finishedAt else { return nil }
+            return finishedAt - startedAt
+        }
 
-    private enum CodingKeys: String, CodingKey { case phase, startedAtMs, finishedAtMs, wallTimeMs }
+        private enum CodingKeys: String, CodingKey { case phase, startedAtMs, finishedAtMs, wallTimeMs }
 
-    /// Decodes a phase record; times are read from millisecond fields.
-    public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        phase = try c.decode(Initiator.Priority.self, forKey: .phase)
-        startedAt = try c.decodeMilliseconds(forKey: .startedAtMs)
-        finishedAt = try c.decodeMilliseconds(forKey: .finishedAtMs)
-    }
+        /// Decodes a phase record; times are read from millisecond fields.
+        public init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            phase = try c.decode(Initiator.Priority.self, forKey: .phase)
+            startedAt = try c.decodeMilliseconds(forKey: .startedAtMs)
+            finishedAt = try c.decodeMilliseconds(forKey: .finishedAtMs)
+        }
 
-    /// Encodes a phase record with times in milliseconds.
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(phase, forKey: .phase)
-        try c.encodeMilliseconds(startedAt, forKey: .startedAtMs)
-        try c.encodeMilliseconds(finishedAt, forKey: .finishedAtMs)
-        try c.encodeMilliseconds(wallTime, forKey: .wallTimeMs)
+        /// Encodes a phase record with times in milliseconds.
+        public func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(phase, forKey: .phase)
+            try c.encodeMilliseconds(startedAt, forKey: .startedAtMs)
+            try c.encodeMilliseconds(finishedAt, forKey: .finishedAtMs)
+            try c.encodeMilliseconds(wallTime, forKey: .wallTimeMs)
+        }
     }
 }

@@ -71,11 +71,11 @@ package struct StartupGraphNode: Encodable, Sendable {
     /// The module that declares it, if any.
     package let module: ModuleIdentifier?
     /// Its phase.
-    package let phase: StartupPriority
+    package let phase: ModuleStartupOperation.Priority
     /// The operations it waits for (edges point from these to it).
     package let dependencies: [String]
     /// `required` or `optional`, after the phase's default.
-    package let failurePolicy: StartupFailurePolicy
+    package let failurePolicy: ModuleStartupOperation.FailurePolicy
 }
 
 extension StartupPlan {

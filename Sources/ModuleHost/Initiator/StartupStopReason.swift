@@ -18,13 +18,13 @@ enum StartupStopReason: Sendable, Equatable {
 
         let identifier: String
         let module: ModuleIdentifier?
-        let phase: StartupPriority
+        let phase: ModuleStartupOperation.Priority
         let ending: Ending
         /// The record's error or skip reason, if any.
         let detail: String?
 
         /// The culprit of `record`, when it is a required operation that failed, timed out or was skipped.
-        init?(_ record: OperationRecord) {
+        init?(_ record: StartupReport.OperationRecord) {
             guard record.failurePolicy == .required else { return nil }
             switch record.state {
             case .failed: ending = .failed
@@ -39,7 +39,7 @@ enum StartupStopReason: Sendable, Equatable {
         }
 
         /// The record state the culprit ended in.
-        var state: OperationRecord.State {
+        var state: StartupReport.OperationRecord.State {
             switch ending {
             case .failed: .failed
             case .timedOut: .timedOut
@@ -69,14 +69,14 @@ enum StartupStopReason: Sendable, Equatable {
     }
 
     /// The state in which an operation this stop left unrun ends.
-    var notRunState: OperationRecord.State {
+    var notRunState: StartupReport.OperationRecord.State {
         self == .cancelled ? .cancelled : .skipped
     }
 
     /// `required operation "id" (phase) failed: detail`.
     private static func describe(_ culprit: Culprit) -> String {
         var text = "required operation \"\(culprit.identifier)\" (\(culprit.phase.rawValue)) "
-            + OperationRecord.verb(for: culprit.state)
+            + StartupReport.OperationRecord.verb(for: culprit.state)
         if let detail = culprit.detail { text += ": \(detail)" }
         return text
     }

@@ -12,23 +12,23 @@ extension ModuleManager {
     /// it), then runs the command with `context`.
     ///
     /// What the command prints cannot drive the terminal: in its output's text, its error's message and every line
-    /// it writes through ``ModuleCommandContext/io``, control and format characters other than line breaks and
+    /// it writes through ``ModuleCommand/Context/io``, control and format characters other than line breaks and
     /// tabs (terminal escapes, bidirectional overrides) are written as `\u{…}`, so a module that repeats its
     /// input cannot forget to escape it.
     ///
     /// Throws a ``ModuleCommandError``: ``ModuleCommandError/Code/unknownCommand`` when no registered module
     /// declares `name`, ``ModuleCommandError/Code/moduleUnavailable`` when its module cannot be loaded, the
     /// command's own ``ModuleCommandError``, or ``ModuleCommandError/Code/failed`` for any other error it throws.
-    public func runCommand(_ name: String, context: ModuleCommandContext) async throws(ModuleCommandError) -> ModuleCommandOutput {
+    public func runCommand(_ name: String, context: ModuleCommand.Context) async throws(ModuleCommandError) -> ModuleCommand.Output {
         do {
             let output = try await runUnescaped(name, context: context.printable())
-            return ModuleCommandOutput(text: DisplayText.printableLines(output.text), value: output.value)
+            return ModuleCommand.Output(text: DisplayText.printableLines(output.text), value: output.value)
         } catch {
             throw ModuleCommandError(error.code, DisplayText.printableLines(error.message))
         }
     }
 
-    private func runUnescaped(_ name: String, context: ModuleCommandContext) async throws(ModuleCommandError) -> ModuleCommandOutput {
+    private func runUnescaped(_ name: String, context: ModuleCommand.Context) async throws(ModuleCommandError) -> ModuleCommand.Output {
         guard let (module, command) = moduleCommands().first(where: { $0.command.name == name }) else {
             throw ModuleCommandError(.unknownCommand, "unknown command \(DisplayText.quoted(name, with: "'"))")
         }

@@ -88,10 +88,10 @@ extension ModuleManager {
     /// Calls `moduleWillUnload` on every loaded module in reverse load order and forgets them; returns one record
     /// per module, in the order they were unloaded, as ``unloadAll(teardownTimeLimit:)`` does. A later resolve
     /// loads a module afresh. It does not call ``ModuleProtocol/moduleTearDown()``, so every record's outcome is
-    /// ``ModuleTeardownRecord/Outcome/notAwaited``: ``unloadAll(teardownTimeLimit:)`` awaits teardowns too.
+    /// ``ModuleManager/TeardownRecord/Outcome/notAwaited``: ``unloadAll(teardownTimeLimit:)`` awaits teardowns too.
     @discardableResult
-    public func unloadAll() -> [ModuleTeardownRecord] {
-        registry.unloadAll().map { ModuleTeardownRecord(module: $0, outcome: .notAwaited, duration: .zero, timeLimit: .zero) }
+    public func unloadAll() -> [ModuleManager.TeardownRecord] {
+        registry.unloadAll().map { ModuleManager.TeardownRecord(module: $0, outcome: .notAwaited, duration: .zero, timeLimit: .zero) }
     }
 
     /// Releases one module (the seed's `markAsReleasing()`): first every loaded module that requires it,
@@ -112,7 +112,7 @@ extension ModuleManager {
     // MARK: Services of the host
 
     /// Makes the host itself the provider of `Service`, for services the host implements rather than a module
-    /// (such as ``HostEnvironment``): `bridge.resolve(Service.self)` returns `service`, overriding any module
+    /// (such as `HostEnvironment` from ModuleHostState): `bridge.resolve(Service.self)` returns `service`, overriding any module
     /// that declares it. Keyed by the static type `Service`.
     public func provide<Service: Sendable>(_ service: Service, as type: Service.Type) {
         registry.inject(service, as: Service.self)

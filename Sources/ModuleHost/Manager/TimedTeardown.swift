@@ -3,11 +3,11 @@
 /// The teardown runs in a task of its own, not a child task: a task group would wait for a teardown that ignores
 /// cancellation, and the point is to stop waiting for it.
 enum TimedTeardown {
-    private typealias Outcome = ModuleTeardownRecord.Outcome
+    private typealias Outcome = ModuleManager.TeardownRecord.Outcome
 
     /// Runs `module`'s teardown and returns when it finishes or when `timeLimit` has passed, whichever is first;
     /// a teardown still running then is cancelled.
-    static func run(_ module: any ModuleProtocol, identifier: ModuleIdentifier, timeLimit: Duration) async -> ModuleTeardownRecord {
+    static func run(_ module: any ModuleProtocol, identifier: ModuleIdentifier, timeLimit: Duration) async -> ModuleManager.TeardownRecord {
         let clock = ContinuousClock()
         let start = clock.now
         var timer: Task<Void, Never>?
@@ -33,6 +33,6 @@ enum TimedTeardown {
             }
         }
         timer?.cancel()
-        return ModuleTeardownRecord(module: identifier, outcome: outcome, duration: clock.now - start, timeLimit: timeLimit)
+        return ModuleManager.TeardownRecord(module: identifier, outcome: outcome, duration: clock.now - start, timeLimit: timeLimit)
     }
 }

@@ -25,7 +25,7 @@ struct DiagnosticSink {
 
     /// Reports a problem at `path` and `location` of the manifest.
     mutating func report(_ severity: ManifestDiagnostic.Severity, _ code: ManifestDiagnostic.Code, path: String,
-                         location: SourceLocation?, _ message: String, suggestion: String? = nil) {
+                         location: ManifestDiagnostic.Location?, _ message: String, suggestion: String? = nil) {
         append(ManifestDiagnostic(severity, code, file: file, path: path, location: location, message: message,
                                   suggestion: suggestion))
     }

@@ -7,7 +7,7 @@ struct JSONParser {
     /// A syntax error with the position where parsing stopped.
     struct SyntaxError: Error, Sendable {
         let message: String
-        let location: SourceLocation
+        let location: ManifestDiagnostic.Location
     }
 
     /// The deepest nesting accepted; manifests need a handful of levels, configs a few more.
@@ -39,8 +39,8 @@ struct JSONParser {
         return value
     }
 
-    var location: SourceLocation {
-        SourceLocation(line: line, column: offset - lineStart + 1)
+    var location: ManifestDiagnostic.Location {
+        ManifestDiagnostic.Location(line: line, column: offset - lineStart + 1)
     }
 
     func error(_ message: String) -> SyntaxError {
@@ -92,13 +92,13 @@ struct JSONParser {
     private struct OpenContainer {
         let isObject: Bool
         let start: Int
-        let location: SourceLocation
+        let location: ManifestDiagnostic.Location
         var members: [JSONValue.Member] = []
         var elements: [JSONValue] = []
         /// In an object, the key whose value is being parsed, and where it stands.
-        var key: (text: String, location: SourceLocation)?
+        var key: (text: String, location: ManifestDiagnostic.Location)?
 
-        init(isObject: Bool, start: Int, location: SourceLocation) {
+        init(isObject: Bool, start: Int, location: ManifestDiagnostic.Location) {
             self.isObject = isObject
             self.start = start
             self.location = location
@@ -160,7 +160,7 @@ struct JSONParser {
     }
 
     /// Reads `"key"` and the colon after it, up to the value.
-    private mutating func parseKey() throws(SyntaxError) -> (text: String, location: SourceLocation) {
+    private mutating func parseKey() throws(SyntaxError) -> (text: String, location: ManifestDiagnostic.Location) {
         guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") else {
             throw error("expected a quoted field name, found \(describeCurrent())")
         }

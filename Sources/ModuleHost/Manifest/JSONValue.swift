@@ -13,13 +13,13 @@ struct JSONValue: Sendable {
     /// One `"key": value` pair of an object, in file order.
     struct Member: Sendable {
         let key: String
-        let keyLocation: SourceLocation
+        let keyLocation: ManifestDiagnostic.Location
         let value: JSONValue
     }
 
     let kind: Kind
     /// Where the value starts.
-    let location: SourceLocation
+    let location: ManifestDiagnostic.Location
     /// The value's bytes in the source, so a sub-tree can be handed to `JSONDecoder` unchanged.
     let byteRange: Range<Int>
 

@@ -73,13 +73,13 @@ extension Manifest {
         /// Where the entry stands in its file, such as `modules[2]`.
         var path: String
         /// The entry's line and column, where known.
-        var location: SourceLocation?
+        var location: ManifestDiagnostic.Location?
 
         /// Creates an entry; `path` defaults to a description of the type name for entries made in code.
         init(
             typeName: String, enabled: Bool = true, eager: Bool = false, config: ModuleConfiguration? = nil,
             startup: StartupOverrides = StartupOverrides(), library: String? = nil, sha256: String? = nil,
-            optional: Bool = false, path: String? = nil, location: SourceLocation? = nil
+            optional: Bool = false, path: String? = nil, location: ManifestDiagnostic.Location? = nil
         ) {
             self.typeName = typeName
             self.enabled = enabled

@@ -11,11 +11,11 @@ extension ManifestReader {
 
         var file: String? { sink.file }
 
-        mutating func error(_ code: ManifestDiagnostic.Code, _ path: String, _ location: SourceLocation?, _ message: String, suggestion: String? = nil) {
+        mutating func error(_ code: ManifestDiagnostic.Code, _ path: String, _ location: ManifestDiagnostic.Location?, _ message: String, suggestion: String? = nil) {
             sink.report(.error, code, path: path, location: location, message, suggestion: suggestion)
         }
 
-        mutating func warning(_ code: ManifestDiagnostic.Code, _ path: String, _ location: SourceLocation?, _ message: String) {
+        mutating func warning(_ code: ManifestDiagnostic.Code, _ path: String, _ location: ManifestDiagnostic.Location?, _ message: String) {
             sink.report(.warning, code, path: path, location: location, message)
         }
 
@@ -160,7 +160,7 @@ extension ManifestReader {
             }
         }
 
-        mutating func checkTypeName(_ name: String, path: @autoclosure () -> String, location: SourceLocation) -> Bool {
+        mutating func checkTypeName(_ name: String, path: @autoclosure () -> String, location: ManifestDiagnostic.Location) -> Bool {
             if TypeNameSyntax.isBlank(name) {
                 error(.invalidValue, path(), location, "the type name is empty; expected a name like \"AuthModule.AuthModule\"")
                 return false
@@ -195,8 +195,8 @@ extension ManifestReader {
         mutating func readOverrides(_ object: JSONValue, path: String) -> StartupOverrides {
             var overrides = StartupOverrides()
             if let value = object.member("priority") {
-                let names = StartupPriority.allCases.map(\.rawValue)
-                if case .string(let name) = value.kind, let priority = StartupPriority(rawValue: name) {
+                let names = ModuleStartupOperation.Priority.allCases.map(\.rawValue)
+                if case .string(let name) = value.kind, let priority = ModuleStartupOperation.Priority(rawValue: name) {
                     overrides.priority = priority
                 } else if case .string(let name) = value.kind {
                     error(.invalidValue, "\(path).priority", value.location,
@@ -217,7 +217,7 @@ extension ManifestReader {
                 }
             }
             if let value = object.member("failurePolicy") {
-                if case .string(let name) = value.kind, let policy = StartupFailurePolicy(rawValue: name) {
+                if case .string(let name) = value.kind, let policy = ModuleStartupOperation.FailurePolicy(rawValue: name) {
                     overrides.failurePolicy = policy
                 } else {
                     let found = if case .string(let name) = value.kind { "\"\(name)\"" } else { value.typeName }

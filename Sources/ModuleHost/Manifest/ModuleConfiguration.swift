@@ -43,7 +43,7 @@ struct ModuleConfiguration: Sendable {
 
     /// The configuration used when a manifest entry has none: an empty object.
     static func empty(file: String?, path: String) -> ModuleConfiguration {
-        ModuleConfiguration(value: JSONValue(kind: .object([]), location: SourceLocation(line: 0, column: 0), byteRange: 0..<2),
+        ModuleConfiguration(value: JSONValue(kind: .object([]), location: ManifestDiagnostic.Location(line: 0, column: 0), byteRange: 0..<2),
                             source: Array("{}".utf8), file: file, path: path)
     }
 

@@ -6,5 +6,5 @@ struct RouteOverride: Sendable, Hashable {
     /// `false` leaves the route out of the app.
     var enabled: Bool?
     /// Where the override stands in its file.
-    var location: SourceLocation?
+    var location: ManifestDiagnostic.Location?
 }

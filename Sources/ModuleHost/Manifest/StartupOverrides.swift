@@ -6,17 +6,17 @@
 /// ```
 struct StartupOverrides: Sendable, Hashable {
     /// The phase to run the operations in instead of the one their code declares.
-    var priority: StartupPriority?
+    var priority: ModuleStartupOperation.Priority?
     /// How long an operation may run before it is cancelled and marked timed out.
     var timeout: Duration?
     /// Whether a failure stops startup (`required`) or is only reported (`optional`).
-    var failurePolicy: StartupFailurePolicy?
+    var failurePolicy: ModuleStartupOperation.FailurePolicy?
     /// Per-operation overrides, keyed by operation identifier; they win over the module-wide values.
     var operations: [String: StartupOverrides]
 
     /// Creates overrides; every field defaults to "no override".
     init(
-        priority: StartupPriority? = nil, timeout: Duration? = nil, failurePolicy: StartupFailurePolicy? = nil,
+        priority: ModuleStartupOperation.Priority? = nil, timeout: Duration? = nil, failurePolicy: ModuleStartupOperation.FailurePolicy? = nil,
         operations: [String: StartupOverrides] = [:]
     ) {
         self.priority = priority

@@ -20,11 +20,11 @@ public protocol ModuleInitiatorProtocol {
     /// The work to do; at `.high` it starts on the main actor (see ``StartupOperationBody``).
     static var operation: StartupOperationBody { get }
     /// The phase the operation runs in.
-    static var priority: StartupPriority { get }
+    static var priority: ModuleStartupOperation.Priority { get }
     /// Identifiers of operations that must succeed before this one starts.
     static var dependencies: [String] { get }
     /// Whether a failure stops startup; `nil` means the phase's default.
-    static var failurePolicy: StartupFailurePolicy? { get }
+    static var failurePolicy: ModuleStartupOperation.FailurePolicy? { get }
     /// How long the operation may run; `nil` means no limit.
     static var timeout: Duration? { get }
 }
@@ -33,7 +33,7 @@ extension ModuleInitiatorProtocol {
     /// No dependencies by default.
     public static var dependencies: [String] { [] }
     /// The phase's default policy.
-    public static var failurePolicy: StartupFailurePolicy? { nil }
+    public static var failurePolicy: ModuleStartupOperation.FailurePolicy? { nil }
     /// No timeout by default.
     public static var timeout: Duration? { nil }
 }

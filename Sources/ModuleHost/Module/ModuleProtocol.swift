@@ -68,7 +68,7 @@ public protocol ModuleProtocol: AnyObject, Sendable {
     /// Asynchronous teardown (close a connection, flush a file), awaited when the manager unloads its modules
     /// with ``ModuleManager/unloadAll(teardownTimeLimit:)``: right after ``moduleWillUnload()``, in reverse load
     /// order, and for at most the time limit. A teardown still running then is cancelled, reported as
-    /// ``ModuleTeardownRecord/Outcome/timedOut`` and no longer waited for. The synchronous
+    /// ``ModuleManager/TeardownRecord/Outcome/timedOut`` and no longer waited for. The synchronous
     /// ``ModuleManager/unloadAll()`` does not call it.
     func moduleTearDown() async
 

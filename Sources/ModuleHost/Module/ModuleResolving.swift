@@ -9,5 +9,5 @@ protocol ModuleResolving: Sendable {
     /// Whether some module (or an injection) provides the service whose type has identity `key`.
     func provides(_ key: ObjectIdentifier) -> Bool
     /// Every service declared by a registered module, with its provider.
-    func serviceDescriptions() -> [ServiceDescription]
+    func serviceDescriptions() -> [ModuleBridge.ServiceDescription]
 }

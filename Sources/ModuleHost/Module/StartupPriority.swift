@@ -1,41 +1,43 @@
-/// When a startup operation runs (the seed's `Initiator.Priority`); the cases are listed in phase order.
-///
-/// `.high` and `.asyncHigh` are the *blocking* phases: `start()` returns once both have finished.
-/// The others run after the host signals `hostDidBecomeReady()` / `hostDidBecomeIdle()`.
-public enum StartupPriority: String, Sendable, Codable, CaseIterable, Comparable {
-    /// Serial, on the main actor, before the host starts; blocks startup. Every body is called from the
-    /// main actor and starts there, a plain (not `@MainActor`) closure included; what it awaits from a
-    /// `@concurrent` async function runs elsewhere (see ``Initiator/Operation``, also for the exceptions).
-    case high
-    /// Concurrent, off the main actor, before the host starts; blocks startup.
-    case asyncHigh
-    /// Concurrent, off the main actor, just after the host became ready (the "first frame").
-    case afterFirstFrame
-    /// Concurrent, off the main actor, at background task priority, after `afterFirstFrame`.
-    case low
-    /// Concurrent, off the main actor, once the host reports it is idle.
-    case idle
+extension ModuleStartupOperation {
+    /// When a startup operation runs (the seed's `Initiator.Priority`); the cases are listed in phase order.
+    ///
+    /// `.high` and `.asyncHigh` are the *blocking* phases: `start()` returns once both have finished.
+    /// The others run after the host signals `hostDidBecomeReady()` / `hostDidBecomeIdle()`.
+    public enum Priority: String, Sendable, Codable, CaseIterable, Comparable {
+        /// Serial, on the main actor, before the host starts; blocks startup. Every body is called from the
+        /// main actor and starts there, a plain (not `@MainActor`) closure included; what it awaits from a
+        /// `@concurrent` async function runs elsewhere (see ``Initiator/Operation``, also for the exceptions).
+        case high
+        /// Concurrent, off the main actor, before the host starts; blocks startup.
+        case asyncHigh
+        /// Concurrent, off the main actor, just after the host became ready (the "first frame").
+        case afterFirstFrame
+        /// Concurrent, off the main actor, at background task priority, after `afterFirstFrame`.
+        case low
+        /// Concurrent, off the main actor, once the host reports it is idle.
+        case idle
 
-    /// The phase's position in the phase order, starting at 0 for `.high`.
-    var rank: Int {
-        switch self {
-        case .high: 0
-        case .asyncHigh: 1
-        case .afterFirstFrame: 2
-        case .low: 3
-        case .idle: 4
+        /// The phase's position in the phase order, starting at 0 for `.high`.
+        var rank: Int {
+            switch self {
+            case .high: 0
+            case .asyncHigh: 1
+            case .afterFirstFrame: 2
+            case .low: 3
+            case .idle: 4
+            }
         }
+
+        /// Whether `start()` waits for this phase (`.high` and `.asyncHigh`).
+        public var isBlocking: Bool { self == .high || self == .asyncHigh }
+
+        /// Whether the phase runs its operations one at a time (only `.high`).
+        var isSerial: Bool { self == .high }
+
+        /// The failure policy used when an operation does not choose one.
+        var defaultFailurePolicy: ModuleStartupOperation.FailurePolicy { isBlocking ? .required : .optional }
+
+        /// Orders phases by when they run.
+        public static func < (lhs: ModuleStartupOperation.Priority, rhs: ModuleStartupOperation.Priority) -> Bool { lhs.rank < rhs.rank }
     }
-
-    /// Whether `start()` waits for this phase (`.high` and `.asyncHigh`).
-    public var isBlocking: Bool { self == .high || self == .asyncHigh }
-
-    /// Whether the phase runs its operations one at a time (only `.high`).
-    var isSerial: Bool { self == .high }
-
-    /// The failure policy used when an operation does not choose one.
-    var defaultFailurePolicy: StartupFailurePolicy { isBlocking ? .required : .optional }
-
-    /// Orders phases by when they run.
-    public static func < (lhs: StartupPriority, rhs: StartupPriority) -> Bool { lhs.rank < rhs.rank }
 }

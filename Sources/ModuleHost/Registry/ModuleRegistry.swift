@@ -98,7 +98,7 @@ package final class ModuleRegistry: ModuleResolving, @unchecked Sendable {
     }
 
     /// Every service declared by a registered module, with its provider, in registration order.
-    func serviceDescriptions() -> [ServiceDescription] {
+    func serviceDescriptions() -> [ModuleBridge.ServiceDescription] {
         locked { table.serviceDescriptions() }
     }
 

@@ -135,11 +135,11 @@ struct RegistrationTable {
     }
 
     /// Every service declared by a registered module, with its provider, in registration order.
-    func serviceDescriptions() -> [ServiceDescription] {
+    func serviceDescriptions() -> [ModuleBridge.ServiceDescription] {
         ordered.flatMap { registration in
             registration.providedServices.compactMap { service in
                 providers[service.key]?.module == registration.identifier
-                    ? ServiceDescription(name: service.name, provider: registration.identifier) : nil
+                    ? ModuleBridge.ServiceDescription(name: service.name, provider: registration.identifier) : nil
             }
         }
     }

@@ -1,7 +1,7 @@
 extension ModuleRouter {
     /// The request `url` makes: parsed, its scheme and host checked for `source`, its route found and allowed, and
     /// its parameters decoded.
-    func request(for url: String, from source: RouteSource, after redirects: [String]) throws(RouteError) -> (RouteRequest, RegisteredRoute) {
+    func request(for url: String, from source: RouteRequest.Source, after redirects: [String]) throws(RouteError) -> (RouteRequest, RegisteredRoute) {
         let table = currentTable()
         let settings = table.settings
         // The scheme first: a link of another scheme (`file:///etc/passwd`) is refused for its scheme, not its host.
@@ -30,7 +30,7 @@ extension ModuleRouter {
         return (request, registered)
     }
 
-    private func check(_ link: RouteURL, from source: RouteSource, settings: RoutingSettings) throws(RouteError) {
+    private func check(_ link: RouteURL, from source: RouteRequest.Source, settings: RoutingSettings) throws(RouteError) {
         try check(scheme: link.scheme, url: link.canonical, from: source, settings: settings)
         guard link.host == settings.host else {
             throw RouteError(.wrongHost, url: link.canonical, "the host \"\(link.host)\" is not this app's; use \"\(settings.host)\"")
@@ -38,7 +38,7 @@ extension ModuleRouter {
     }
 
     /// Refuses `scheme` unless links from `source` may use it, naming it and the schemes they may use.
-    private func check(scheme: String, url: String, from source: RouteSource, settings: RoutingSettings) throws(RouteError) {
+    private func check(scheme: String, url: String, from source: RouteRequest.Source, settings: RoutingSettings) throws(RouteError) {
         let allowed = source == .external ? settings.externalSchemes : [settings.scheme] + settings.externalSchemes
         guard !allowed.contains(scheme) else { return }
         let list = allowed.map { "\"\($0)\"" }.joined(separator: " or ")
@@ -50,12 +50,12 @@ extension ModuleRouter {
 
     /// Decodes the path parameters and query items, naming the first that does not decode and what it expects.
     private func decode(_ values: [String: String], query: [(name: String, value: String)], for registered: RegisteredRoute,
-                        url: String) throws(RouteError) -> RouteParameters {
+                        url: String) throws(RouteError) -> RouteRequest.Parameters {
         let route = registered.route
         func failure(_ message: String) -> RouteError {
             RouteError(.invalidParameter, url: url, route: route.identifier, "\(route.pattern): \(message)")
         }
-        var decoded: [String: RouteParameters.Value] = [:]
+        var decoded: [String: RouteRequest.Parameters.Value] = [:]
         for name in registered.pattern.parameterNames {
             let parameter = route.parameters.first { $0.name == name } ?? .text(name)
             let raw = values[name] ?? ""
@@ -77,6 +77,6 @@ extension ModuleRouter {
         for parameter in route.query where parameter.isRequired && decoded[parameter.name] == nil {
             throw failure("the query item \"\(parameter.name)\" is missing; expected \(parameter.expected)")
         }
-        return RouteParameters(decoded)
+        return RouteRequest.Parameters(decoded)
     }
 }

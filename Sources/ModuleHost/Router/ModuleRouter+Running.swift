@@ -12,10 +12,10 @@ extension ModuleRouter {
 
     /// Runs the route's target, telling the module's handler and the event streams before and after.
     func run(_ request: RouteRequest, _ registered: RegisteredRoute,
-             handler: (any ModuleRouteHandler)?) async throws(RouteError) -> RouteResult {
+             handler: (any ModuleRouteHandler)?) async throws(RouteError) -> ModuleRouter.Result {
         await handler?.routeWillOpen(request)
         emit(.willOpen(request))
-        let output: ModuleCommandOutput
+        let output: ModuleCommand.Output
         do {
             output = try await registered.route.target(request)
         } catch {
@@ -26,6 +26,6 @@ extension ModuleRouter {
         }
         await handler?.routeDidOpen(request, succeeded: true)
         emit(.didOpen(request, succeeded: true))
-        return RouteResult(route: RouteDescription(registered), url: request.url, redirects: request.redirects, output: output)
+        return ModuleRouter.Result(route: RouteDescription(registered), url: request.url, redirects: request.redirects, output: output)
     }
 }

@@ -21,7 +21,7 @@ public struct RouteDescription: Sendable, Hashable, Codable {
         summary = registered.route.summary
         isExternal = registered.isExternal
         let declared = Dictionary(registered.route.parameters.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-        let path = registered.pattern.parameterNames.map { "\($0): \(declared[$0]?.expected ?? RouteParameter.text($0).expected)" }
+        let path = registered.pattern.parameterNames.map { "\($0): \(declared[$0]?.expected ?? ModuleRoute.Parameter.text($0).expected)" }
         let query = registered.route.query.map { "?\($0.name): \($0.expected)" + ($0.isRequired ? "" : " (optional)") }
         parameters = path + query
     }

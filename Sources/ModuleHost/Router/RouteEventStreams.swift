@@ -1,15 +1,15 @@
 /// The open ``ModuleRouter/events()`` streams; a stream leaves when its consumer stops or drops it.
 final class RouteEventStreams: Sendable {
     private struct Registry {
-        var continuations: [UInt64: AsyncStream<RouteEvent>.Continuation] = [:]
+        var continuations: [UInt64: AsyncStream<ModuleRouter.Event>.Continuation] = [:]
         var nextID: UInt64 = 0
     }
 
     private let registry = Locked(Registry())
 
     /// A new stream of every event from now on.
-    func open() -> AsyncStream<RouteEvent> {
-        let (stream, continuation) = AsyncStream.makeStream(of: RouteEvent.self, bufferingPolicy: .bufferingNewest(1_024))
+    func open() -> AsyncStream<ModuleRouter.Event> {
+        let (stream, continuation) = AsyncStream.makeStream(of: ModuleRouter.Event.self, bufferingPolicy: .bufferingNewest(1_024))
         let id = registry.withLock { registry in
             registry.nextID += 1
             registry.continuations[registry.nextID] = continuation
@@ -22,7 +22,7 @@ final class RouteEventStreams: Sendable {
     }
 
     /// Sends `event` to every open stream.
-    func yield(_ event: RouteEvent) {
+    func yield(_ event: ModuleRouter.Event) {
         let continuations = registry.withLock { Array($0.continuations.values) }
         for continuation in continuations {
             continuation.yield(event)

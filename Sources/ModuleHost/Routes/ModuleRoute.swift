@@ -8,16 +8,16 @@
 /// Only a route marked ``isAccessibleExternally`` (or made external in the manifest) opens from another program.
 public struct ModuleRoute: Sendable {
     /// The action a route runs: given the request, it returns what to show, or throws.
-    public typealias Target = @Sendable (_ request: RouteRequest) async throws -> ModuleCommandOutput
+    public typealias Target = @Sendable (_ request: RouteRequest) async throws -> ModuleCommand.Output
 
     /// The route's identifier, unique within its module, such as `numbers.fact`; the manifest names routes by it.
     public let identifier: String
     /// The path pattern, such as `/numbers/fact/:n`.
     public let pattern: String
     /// The types of the path parameters; a parameter of the pattern not listed here is text.
-    public let parameters: [RouteParameter]
+    public let parameters: [ModuleRoute.Parameter]
     /// The query items the route reads; any other query item is refused.
-    public let query: [RouteParameter]
+    public let query: [ModuleRoute.Parameter]
     /// Whether another program may open the route (the seed's `isAccessibleExternally`); the manifest may change it.
     public let isAccessibleExternally: Bool
     /// One line on what the route shows or does.
@@ -26,7 +26,7 @@ public struct ModuleRoute: Sendable {
     public let target: Target
 
     /// Declares a route; it is in-app only unless `isAccessibleExternally`.
-    public init(_ identifier: String, pattern: String, parameters: [RouteParameter] = [], query: [RouteParameter] = [],
+    public init(_ identifier: String, pattern: String, parameters: [ModuleRoute.Parameter] = [], query: [ModuleRoute.Parameter] = [],
                 isAccessibleExternally: Bool = false, summary: String, target: @escaping Target) {
         self.identifier = identifier
         self.pattern = pattern

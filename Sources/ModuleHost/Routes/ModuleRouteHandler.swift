@@ -3,14 +3,14 @@
 ///
 /// ```swift
 /// extension AuthModule: ModuleRouteHandler {
-///     public func decision(for request: RouteRequest) async -> RouteDecision {
+///     public func decision(for request: RouteRequest) async -> RouteRequest.Decision {
 ///         service.state.user == nil ? .reject(reason: "nobody is logged in") : .pass
 ///     }
 /// }
 /// ```
 public protocol ModuleRouteHandler: ModuleProtocol {
     /// Whether `request` may open: pass (the default), reject with a reason, or redirect to another link.
-    func decision(for request: RouteRequest) async -> RouteDecision
+    func decision(for request: RouteRequest) async -> RouteRequest.Decision
     /// Told right before the route's target runs.
     func routeWillOpen(_ request: RouteRequest) async
     /// Told right after the route's target ran; `succeeded` is false when it threw.
@@ -19,7 +19,7 @@ public protocol ModuleRouteHandler: ModuleProtocol {
 
 extension ModuleRouteHandler {
     /// Passes every request.
-    public func decision(for request: RouteRequest) async -> RouteDecision { .pass }
+    public func decision(for request: RouteRequest) async -> RouteRequest.Decision { .pass }
     /// Does nothing.
     public func routeWillOpen(_ request: RouteRequest) async {}
     /// Does nothing.

@@ -5,6 +5,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import ModuleHost
+import ModuleHostState
 
 /// The NumberFactService implementation: the engine plus the per-user history.
 final class FactDesk: NumberFactService {

@@ -5,6 +5,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import ModuleHost
+import ModuleHostState
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

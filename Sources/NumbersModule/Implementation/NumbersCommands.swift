@@ -19,28 +19,28 @@ enum NumbersCommands {
     }
 
     @Sendable
-    static func fact(_ context: ModuleCommandContext) async throws -> ModuleCommandOutput {
+    static func fact(_ context: ModuleCommand.Context) async throws -> ModuleCommand.Output {
         let text = try context.singleArgument(usage: "fact <n>")
         guard let number = Int64(text) else {
             throw ModuleCommandError(.usage, "'\(text)' is not an integer from \(Int64.min) to \(Int64.max)")
         }
         let fact = try context.manager.bridge.resolve(NumberFactService.self).fact(about: number)
-        return ModuleCommandOutput(text: fact.content, value: fact)
+        return ModuleCommand.Output(text: fact.content, value: fact)
     }
 
     @Sendable
-    static func random(_ context: ModuleCommandContext) async throws -> ModuleCommandOutput {
+    static func random(_ context: ModuleCommand.Context) async throws -> ModuleCommand.Output {
         guard context.arguments.isEmpty else { throw ModuleCommandError(.usage, "usage: random") }
         let fact = try context.manager.bridge.resolve(NumberFactService.self).randomFact()
-        return ModuleCommandOutput(text: fact.content, value: fact)
+        return ModuleCommand.Output(text: fact.content, value: fact)
     }
 
     @Sendable
-    static func history(_ context: ModuleCommandContext) async throws -> ModuleCommandOutput {
+    static func history(_ context: ModuleCommand.Context) async throws -> ModuleCommand.Output {
         guard context.arguments.isEmpty else { throw ModuleCommandError(.usage, "usage: history") }
         let numbers = try context.manager.bridge.resolve(NumberFactService.self)
         let entries = numbers.history()
-        return ModuleCommandOutput(text: historyText(entries, owner: numbers.currentUser), value: entries)
+        return ModuleCommand.Output(text: historyText(entries, owner: numbers.currentUser), value: entries)
     }
 
     /// The `history` listing. Entries come from a file that may have been tampered with, so control characters

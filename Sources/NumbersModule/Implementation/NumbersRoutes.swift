@@ -18,7 +18,7 @@ enum NumbersRoutes {
                     summary: "the facts you looked up (the last ones with ?last=n)") { request in
             let numbers = try request.manager.bridge.resolve(NumberFactService.self)
             let entries = numbers.history().suffix(request.parameters.integer("last") ?? .max)
-            return ModuleCommandOutput(text: NumbersCommands.historyText(Array(entries), owner: numbers.currentUser),
+            return ModuleCommand.Output(text: NumbersCommands.historyText(Array(entries), owner: numbers.currentUser),
                                        value: Array(entries))
         },
     ]
@@ -26,12 +26,12 @@ enum NumbersRoutes {
     static let luckyNumber = 7
 
     /// Where `numbers.lucky` goes.
-    static func decision(for request: RouteRequest) -> RouteDecision {
+    static func decision(for request: RouteRequest) -> RouteRequest.Decision {
         request.route == "numbers.lucky" ? .redirect(to: "/numbers/fact/\(luckyNumber)") : .pass
     }
 
-    private static func fact(about number: Int, _ request: RouteRequest) throws -> ModuleCommandOutput {
+    private static func fact(about number: Int, _ request: RouteRequest) throws -> ModuleCommand.Output {
         let fact = try request.manager.bridge.resolve(NumberFactService.self).fact(about: Int64(number))
-        return ModuleCommandOutput(text: fact.content, value: fact)
+        return ModuleCommand.Output(text: fact.content, value: fact)
     }
 }

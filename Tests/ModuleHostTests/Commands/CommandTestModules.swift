@@ -1,8 +1,8 @@
 import Foundation
 import ModuleHost
 
-/// A ``ModuleCommandIO`` for tests: hands out scripted lines and secrets, and records prompts and writes.
-final class ScriptedCommandIO: ModuleCommandIO {
+/// A ``ModuleCommand/IO`` for tests: hands out scripted lines and secrets, and records prompts and writes.
+final class ScriptedCommandIO: ModuleCommand.IO {
     private struct State: Sendable {
         var lines: [String]
         var secrets: [String]
@@ -61,7 +61,7 @@ final class CommandAlphaModule: ModuleProtocol {
             let secret = await context.io.readSecret(prompt: "secret: ")
             context.io.write("arguments: \(context.arguments.joined(separator: " "))")
             let value = EchoValue(arguments: context.arguments, name: name, secret: secret, structured: context.wantsStructuredOutput)
-            return ModuleCommandOutput(text: "hello \(name ?? "<none>")", value: value)
+            return ModuleCommand.Output(text: "hello \(name ?? "<none>")", value: value)
         },
         ModuleCommand("deny", summary: "always refuses") { _ in
             throw ModuleCommandError(.permissionDenied, "deny: not for you")

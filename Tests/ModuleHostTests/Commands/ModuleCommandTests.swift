@@ -27,8 +27,8 @@ struct ModuleCommandTests {
     }
 
     private func run(_ name: String, _ arguments: [String] = [], in manager: ModuleManager,
-                     io: ScriptedCommandIO = ScriptedCommandIO()) async throws(ModuleCommandError) -> ModuleCommandOutput {
-        try await manager.runCommand(name, context: ModuleCommandContext(arguments: arguments, manager: manager, io: io))
+                     io: ScriptedCommandIO = ScriptedCommandIO()) async throws(ModuleCommandError) -> ModuleCommand.Output {
+        try await manager.runCommand(name, context: ModuleCommand.Context(arguments: arguments, manager: manager, io: io))
     }
 
     // MARK: Listing
@@ -81,7 +81,7 @@ struct ModuleCommandTests {
         #expect(state(of: "test.commands.alpha", in: manager) == .registered)
 
         let io = ScriptedCommandIO(lines: ["Ada"], secrets: ["s3cret"])
-        let context = ModuleCommandContext(arguments: ["one", "two words"], manager: manager, io: io, wantsStructuredOutput: true)
+        let context = ModuleCommand.Context(arguments: ["one", "two words"], manager: manager, io: io, wantsStructuredOutput: true)
         let output = try await manager.runCommand("echo", context: context)
         #expect(state(of: "test.commands.alpha", in: manager) == .loaded)
         #expect(state(of: "test.commands.beta", in: manager) == .registered)

@@ -78,7 +78,7 @@ final class PaneMistypedModule: ModuleProtocol {
 final class SeedOnlyModule: ModuleProtocol, ModuleInitiatorProtocol {
     static let moduleIdentifier: ModuleIdentifier = "test.ext.seed-only"
     static var identifier: String { "ext.seed-only" }
-    static var priority: StartupPriority { .low }
+    static var priority: ModuleStartupOperation.Priority { .low }
     static var operation: StartupOperationBody { {} }
     init() {}
 }
@@ -91,7 +91,7 @@ final class SeedAndContributionsModule: ModuleProtocol, ModuleInitiatorProtocol 
         .startupOperation(ModuleStartupOperation("ext.seed-and-contributions.more", priority: .low) { _ in }),
     ]
     static var identifier: String { "ext.seed-and-contributions" }
-    static var priority: StartupPriority { .low }
+    static var priority: ModuleStartupOperation.Priority { .low }
     static var operation: StartupOperationBody { {} }
     init() {}
 }

@@ -2,7 +2,7 @@ import Testing
 @testable import ModuleHost
 
 /// The operation events of a finished stream, one line each: "started id" or "id: state".
-private func operationLines(_ events: AsyncStream<InitiatorEvent>) async -> [String] {
+private func operationLines(_ events: AsyncStream<Initiator.Event>) async -> [String] {
     var lines: [String] = []
     for await event in events {
         switch event {

@@ -5,9 +5,9 @@ import Testing
 /// A finished record with times in milliseconds, for report tests that need exact times.
 private func record(
     _ id: String, _ phase: Initiator.Priority, deps: [String] = [], ready: Double, start: Double, end: Double,
-    state: OperationRecord.State = .succeeded
-) -> OperationRecord {
-    OperationRecord(identifier: id, module: nil, phase: phase, dependencies: deps,
+    state: StartupReport.OperationRecord.State = .succeeded
+) -> StartupReport.OperationRecord {
+    StartupReport.OperationRecord(identifier: id, module: nil, phase: phase, dependencies: deps,
                     failurePolicy: phase.defaultFailurePolicy, state: state,
                     readyAt: .milliseconds(ready), startedAt: .milliseconds(start), finishedAt: .milliseconds(end))
 }
@@ -179,7 +179,7 @@ struct InitiatorReportTests {
         let events = initiator.events
         _ = await initiator.drain()
         var started: [String] = []
-        var finished: [String: OperationRecord.State] = [:]
+        var finished: [String: StartupReport.OperationRecord.State] = [:]
         var sawFinish = false
         for await event in events {
             switch event {
@@ -221,6 +221,6 @@ struct ReportDecodingTests {
 
     @Test func outOfRangeMillisecondsAreADecodingErrorNotATrap() {
         let json = #"{"phase": "high", "startedAtMs": 1e300, "finishedAtMs": 1, "wallTimeMs": 1}"#
-        #expect(throws: DecodingError.self) { try JSONDecoder().decode(PhaseRecord.self, from: Data(json.utf8)) }
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(StartupReport.PhaseRecord.self, from: Data(json.utf8)) }
     }
 }

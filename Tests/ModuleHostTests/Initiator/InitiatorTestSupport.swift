@@ -151,7 +151,7 @@ final class Box<Value: Sendable>: Sendable {
 
 extension StartupReport {
     /// The state of an operation, or `nil` when the report has no such operation.
-    func state(_ identifier: String) -> OperationRecord.State? { record(identifier)?.state }
+    func state(_ identifier: String) -> StartupReport.OperationRecord.State? { record(identifier)?.state }
 }
 
 extension Initiator {

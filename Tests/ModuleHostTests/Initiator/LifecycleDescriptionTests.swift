@@ -3,10 +3,10 @@ import Testing
 
 @Suite("Readable descriptions of events and records")
 struct LifecycleDescriptionTests {
-    private func record(_ state: OperationRecord.State, module: ModuleIdentifier? = "com.example.db",
+    private func record(_ state: StartupReport.OperationRecord.State, module: ModuleIdentifier? = "com.example.db",
                         started: Duration? = .milliseconds(1), finished: Duration? = .microseconds(13_500),
-                        error: String? = nil, reason: String? = nil) -> OperationRecord {
-        OperationRecord(identifier: "db.open", module: module, phase: .high, dependencies: [], failurePolicy: .required,
+                        error: String? = nil, reason: String? = nil) -> StartupReport.OperationRecord {
+        StartupReport.OperationRecord(identifier: "db.open", module: module, phase: .high, dependencies: [], failurePolicy: .required,
                         state: state, readyAt: .milliseconds(1), startedAt: started, finishedAt: finished,
                         error: error, reason: reason)
     }
@@ -28,11 +28,11 @@ struct LifecycleDescriptionTests {
     }
 
     @Test func eventsReadAsOneLine() {
-        #expect(InitiatorEvent.phaseStarted(.asyncHigh).description == "phase asyncHigh started")
-        #expect(InitiatorEvent.operationStarted(identifier: "db.open", phase: .high).description
+        #expect(Initiator.Event.phaseStarted(.asyncHigh).description == "phase asyncHigh started")
+        #expect(Initiator.Event.operationStarted(identifier: "db.open", phase: .high).description
             == "operation \"db.open\" started (phase high)")
-        #expect(InitiatorEvent.operationFinished(record(.succeeded)).description == record(.succeeded).description)
-        #expect(InitiatorEvent.phaseFinished(.low).description == "phase low finished")
+        #expect(Initiator.Event.operationFinished(record(.succeeded)).description == record(.succeeded).description)
+        #expect(Initiator.Event.phaseFinished(.low).description == "phase low finished")
     }
 
     @Test func theFinishedEventSummarisesTheReport() async throws {
@@ -40,7 +40,7 @@ struct LifecycleDescriptionTests {
         try initiator.add("a", priority: .high) {}
         try initiator.add("b", priority: .high) { throw CancellationError() }
         let report = await initiator.drain()
-        let summary = InitiatorEvent.finished(report).description
+        let summary = Initiator.Event.finished(report).description
         #expect(summary.hasPrefix("startup finished in "))
         #expect(summary.hasSuffix(": 1 succeeded, 1 failed"))
     }

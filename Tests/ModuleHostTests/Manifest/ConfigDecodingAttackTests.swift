@@ -153,8 +153,8 @@ struct ConfigDecodingAttackTests {
     /// times what hashing them did).
     @Test func onlyFewASCIIKeysAreComparedInOrder() {
         func members(_ keys: [String]) -> [JSONValue.Member] {
-            keys.map { JSONValue.Member(key: $0, keyLocation: SourceLocation(line: 1, column: 1),
-                                        value: JSONValue(kind: .null, location: SourceLocation(line: 1, column: 1), byteRange: 0..<4)) }
+            keys.map { JSONValue.Member(key: $0, keyLocation: ManifestDiagnostic.Location(line: 1, column: 1),
+                                        value: JSONValue(kind: .null, location: ManifestDiagnostic.Location(line: 1, column: 1), byteRange: 0..<4)) }
         }
         #expect(JSONValue.comparesKeysInOrder(members((0..<16).map { "k\($0)" })))
         #expect(!JSONValue.comparesKeysInOrder(members((0..<17).map { "k\($0)" })))
@@ -204,7 +204,7 @@ struct ConfigDecodingAttackTests {
         let found = diagnostics(json, as: [String: Int].self)
         #expect(found.map(\.path) == ["config.k3"])
         let column = json.utf8.count - #""k3": 99}"#.utf8.count + 1
-        #expect(found.first?.location == SourceLocation(line: 1, column: column))
+        #expect(found.first?.location == ManifestDiagnostic.Location(line: 1, column: column))
     }
 
     @Test func anObjectDecodedTwiceAndThroughASuperDecoderReportsOnlyKeysNeverAsked() {
@@ -218,6 +218,6 @@ struct ConfigDecodingAttackTests {
         #expect(found.map(\.path) == ["config[2].port"])
         let unknown = diagnostics(#"[{"port": 1}, {"port": 2, "prot": 3}]"#, as: [AttackPort].self)
         #expect(unknown.map(\.path) == ["config[1].prot"])
-        #expect(unknown.first?.location == SourceLocation(line: 1, column: 27))
+        #expect(unknown.first?.location == ManifestDiagnostic.Location(line: 1, column: 27))
     }
 }

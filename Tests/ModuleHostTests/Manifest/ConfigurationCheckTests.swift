@@ -67,7 +67,7 @@ struct ConfigurationCheckTests {
         #expect(found.count == 1)
         #expect(diagnostic.code == .invalidConfig)
         #expect(diagnostic.path == "modules[0].config.histroyLimit")
-        #expect(diagnostic.location == SourceLocation(line: 2, column: 14))
+        #expect(diagnostic.location == ManifestDiagnostic.Location(line: 2, column: 14))
         #expect(diagnostic.message.contains(#"unknown field "histroyLimit""#))
         #expect(diagnostic.suggestion == #"did you mean "historyLimit"?"#)
     }
@@ -82,7 +82,7 @@ struct ConfigurationCheckTests {
         let found = diagnostics(config: #"{"historyLimit": 10, "historyLimit": 20}"#)
         #expect(found.map(\.path) == ["modules[0].config.historyLimit"])
         #expect(found.first?.message == #"field "historyLimit" appears more than once"#)
-        #expect(found.first?.location == SourceLocation(line: 2, column: 34))
+        #expect(found.first?.location == ManifestDiagnostic.Location(line: 2, column: 34))
     }
 
     @Test(arguments: ["1e300", "5.5", "-1e20", "9223372036854775808"])
@@ -93,7 +93,7 @@ struct ConfigurationCheckTests {
         #expect(diagnostic.path == "modules[0].config.historyLimit")
         #expect(diagnostic.message == "expected an integer from \(Int.min) to \(Int.max), found \(number)")
         #expect(!diagnostic.message.contains("not valid JSON"))
-        #expect(diagnostic.location == SourceLocation(line: 2, column: 30))
+        #expect(diagnostic.location == ManifestDiagnostic.Location(line: 2, column: 30))
     }
 
     @Test func aSmallIntegerTypeNamesItsOwnRange() {
@@ -107,7 +107,7 @@ struct ConfigurationCheckTests {
         #expect(found.count == 1)
         #expect(diagnostic.path == "modules[0].config.historyLimit")
         #expect(diagnostic.message == "expected an integer from 1 to 10000")
-        #expect(diagnostic.location == SourceLocation(line: 2, column: 30))
+        #expect(diagnostic.location == ManifestDiagnostic.Location(line: 2, column: 30))
     }
 
     @Test func aWrongKindNamesWhatWasExpected() {

@@ -134,7 +134,7 @@ struct FuzzRegressionTests {
             #expect(found.map(\.code) == [.invalidValue])
             #expect(found.first?.path == "modules[0].operations.x.op")
             #expect(found.first?.message.contains("more than once") == true)
-            #expect(found.first?.location == SourceLocation(line: 3, column: 3))
+            #expect(found.first?.location == ManifestDiagnostic.Location(line: 3, column: 3))
         }
     }
 }

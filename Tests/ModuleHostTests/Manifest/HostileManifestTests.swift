@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import ModuleHost
 
 /// Hostile manifests (issue 5): each must be rejected with one clear diagnostic, never crash or hang.
@@ -27,7 +28,7 @@ struct HostileManifestTests {
         #expect(found[0].code == .malformedJSON)
         #expect(found[0].message == "malformed JSON: nesting deeper than \(JSONParser.maximumDepth) levels")
         // The root object is level 1, so the parser stops at the 512th '[' (column 13 + 511).
-        #expect(found[0].location == SourceLocation(line: 1, column: 13 + JSONParser.maximumDepth - 1))
+        #expect(found[0].location == ManifestDiagnostic.Location(line: 1, column: 13 + JSONParser.maximumDepth - 1))
     }
 
     @Test func nestingInsideAConfigObjectIsBoundedToo() throws {
@@ -45,7 +46,7 @@ struct HostileManifestTests {
         try #require(found.count == 1, "\(found)")
         #expect(found[0].code == .malformedJSON)
         #expect(found[0].message == "malformed JSON: expected a value, found byte 0x0")
-        #expect(found[0].location == SourceLocation(line: 1, column: 1))
+        #expect(found[0].location == ManifestDiagnostic.Location(line: 1, column: 1))
     }
 
     @Test func invalidUTF8InATypeNameIsMalformedJSON() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import ModuleHost
 
 /// One test per validation problem, asserting the message names the file, the place and what was expected.
@@ -50,7 +51,7 @@ struct ManifestValidationTests {
 
     @Test func malformedJSONHasLineAndColumn() throws {
         let diagnostic = try only(.malformedJSON, in: "{\n  \"modules\": [\n    \"A.B\"\n    \"C.D\"\n  ]\n}")
-        #expect(diagnostic.location == SourceLocation(line: 4, column: 5))
+        #expect(diagnostic.location == ManifestDiagnostic.Location(line: 4, column: 5))
         #expect(diagnostic.message.contains("expected ',' or ']'"))
         #expect(diagnostic.description.hasPrefix("modules.json:4:5: error:"))
     }
@@ -78,7 +79,7 @@ struct ManifestValidationTests {
         #expect(diagnostic.severity == .error)
         #expect(diagnostic.path == "modules[0].enabeld")
         #expect(diagnostic.suggestion == "did you mean \"enabled\"?")
-        #expect(diagnostic.location == SourceLocation(line: 1, column: 53))
+        #expect(diagnostic.location == ManifestDiagnostic.Location(line: 1, column: 53))
     }
 
     @Test func unknownTypeSuggestsTheClosestName() throws {
@@ -90,7 +91,7 @@ struct ManifestValidationTests {
             """)
         #expect(diagnostic.path == "modules[1].type")
         #expect(diagnostic.message.contains("no type named \"ModuleHostTests.GreeterModul\""))
-        #expect(diagnostic.location == SourceLocation(line: 3, column: 3))
+        #expect(diagnostic.location == ManifestDiagnostic.Location(line: 3, column: 3))
         // The registered/known names feed the suggestion.
         let manager = ModuleManager(typeResolver: .runtime(knownTypeNames: ["ModuleHostTests.GreeterModule"]))
         #expect(throws: ManifestError.self) {
@@ -200,7 +201,7 @@ struct ManifestValidationTests {
             """)
         #expect(diagnostic.path == "modules[0].config.users[1].age")
         #expect(diagnostic.message == "expected an integer, found a string")
-        #expect(diagnostic.location == SourceLocation(line: 4, column: 61))
+        #expect(diagnostic.location == ManifestDiagnostic.Location(line: 4, column: 61))
     }
 
     @Test func missingConfigForAModuleThatNeedsOne() throws {

@@ -27,7 +27,7 @@ struct SchemaReferenceTests {
         let diagnostic = try #require(diagnostics.first)
         #expect(diagnostic.code == .wrongType)
         #expect(diagnostic.path == "$schema")
-        #expect(diagnostic.location == SourceLocation(line: 2, column: 14))
+        #expect(diagnostic.location == ManifestDiagnostic.Location(line: 2, column: 14))
         #expect(diagnostic.message.contains("expected a string"))
     }
 

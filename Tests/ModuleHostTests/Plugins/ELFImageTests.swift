@@ -1,6 +1,7 @@
 import Foundation
 @testable import ModuleHost
 import Testing
+import TestSupport
 
 #if os(Linux)
 import Glibc

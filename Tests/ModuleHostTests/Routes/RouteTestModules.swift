@@ -17,7 +17,7 @@ final class RouteAlphaModule: ModuleRouteHandler {
                     isAccessibleExternally: true, summary: "an item") { request in
             record(request, "target alpha.item")
             let id = request.parameters.integer("id") ?? -1
-            return ModuleCommandOutput(text: "item \(id) \(request.parameters.text("format") ?? "plain")", value: id)
+            return ModuleCommand.Output(text: "item \(id) \(request.parameters.text("format") ?? "plain")", value: id)
         },
         ModuleRoute("alpha.latest", pattern: "/alpha/items/latest", summary: "the latest item") { _ in .text("latest") },
         ModuleRoute("alpha.private", pattern: "/alpha/private", summary: "in-app only") { _ in .text("private") },
@@ -41,7 +41,7 @@ final class RouteAlphaModule: ModuleRouteHandler {
         (try? manager.bridge.resolve(LoadRecorder.self))?.record("load alpha")
     }
 
-    func decision(for request: RouteRequest) async -> RouteDecision {
+    func decision(for request: RouteRequest) async -> RouteRequest.Decision {
         Self.record(request, "decide \(request.route)")
         switch request.route {
         case "alpha.loop": return .redirect(to: request.parameters.text("side") == "a" ? "/alpha/loop/b" : "/alpha/loop/a")

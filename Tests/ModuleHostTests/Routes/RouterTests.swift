@@ -16,7 +16,7 @@ struct RouterTests {
         return manager
     }
 
-    private func failure(_ url: String, from source: RouteSource = .inApp, in manager: ModuleManager) async -> RouteError? {
+    private func failure(_ url: String, from source: RouteRequest.Source = .inApp, in manager: ModuleManager) async -> RouteError? {
         do {
             _ = try await manager.router.open(url, from: source)
             return nil
@@ -142,7 +142,7 @@ struct RouterTests {
     @Test func aLinkOfAnotherSchemeWithNoHostIsRefusedForItsScheme() async throws {
         // Issue 27: `file:///etc/passwd` used to be refused for its empty host.
         let manager = try manager()
-        for source in [RouteSource.external, .inApp] {
+        for source in [RouteRequest.Source.external, .inApp] {
             let file = try #require(await failure("file:///etc/passwd", from: source, in: manager))
             #expect(file.code == .wrongScheme)
             #expect(file.message.contains("the scheme \"file\" is not this app's; use "), "\(file.message)")
@@ -204,8 +204,8 @@ struct RouterTests {
                       ("-9223372036854775808", Int.min), ("007", nil), ("00", nil), ("-0", nil), ("-07", nil),
                       ("00000000000000000001", nil), ("+7", nil), ("", nil), ("-", nil), ("9223372036854775808", nil)])
     func anIntegerParameterHasOneSpelling(raw: String, expected: Int?) {
-        #expect(RouteParameter.integer(from: raw) == expected, "\(raw)")
-        let decoded = RouteParameter.integer("n").decode(raw)
+        #expect(ModuleRoute.Parameter.integer(from: raw) == expected, "\(raw)")
+        let decoded = ModuleRoute.Parameter.integer("n").decode(raw)
         if let expected { #expect(decoded == .integer(expected)) } else { #expect(decoded == nil, "\(raw)") }
     }
 

@@ -91,10 +91,10 @@ struct AsyncTeardownTests {
     }
 
     @Test func aRecordDescribesAFinishedTeardownWithItsDuration() {
-        let record = ModuleTeardownRecord(module: "com.example.db", outcome: .finished,
+        let record = ModuleManager.TeardownRecord(module: "com.example.db", outcome: .finished,
                                           duration: .microseconds(12_540), timeLimit: .seconds(5))
         #expect(record.description == "teardown of com.example.db finished in 12.5 ms")
-        let hung = ModuleTeardownRecord(module: "com.example.db", outcome: .timedOut,
+        let hung = ModuleManager.TeardownRecord(module: "com.example.db", outcome: .timedOut,
                                         duration: .milliseconds(5_003), timeLimit: .seconds(5))
         #expect(hung.description
             == "teardown of com.example.db timed out: still running after its time limit of 5.00 s; no longer waited for")

@@ -19,7 +19,7 @@ struct HostRunTests {
     @Test func runStartsRunsTheBodyThenTearsDownInReverseOrder() async throws {
         let probe = TeardownProbe()
         let manager = try manager(Self.eagerPair, probe: probe)
-        let teardown = Locked<[ModuleTeardownRecord]>([])
+        let teardown = Locked<[ModuleManager.TeardownRecord]>([])
         let answer = try await manager.run(teardownTimeLimit: .seconds(30), onTeardown: { records in teardown.withLock { $0 = records } }) { report in
             #expect(report.isSuccessful)
             #expect(Set(manager.loadedModules().map { type(of: $0).moduleIdentifier }) == [.tearBase, .tearTop, .tearSyncOnly])

@@ -1,5 +1,6 @@
 import Foundation
 import ModuleHost
+import ModuleHostState
 import NumbersInterface
 import Testing
 
@@ -196,7 +197,7 @@ struct NumbersHistoryFileTests {
         _ = try writeHistory(["mallory\u{1b}[31m": entries(1) { _ in hostile }])
         let manager = try manager(user: "mallory\u{1b}[31m", notices: NoticeLog<String>())
         _ = try await manager.initiator.start()
-        let output = try await NumbersCommands.history(ModuleCommandContext(arguments: [], manager: manager, io: SilentIO()))
+        let output = try await NumbersCommands.history(ModuleCommand.Context(arguments: [], manager: manager, io: SilentIO()))
         #expect(!output.text.unicodeScalars.contains { ($0.value < 0x20 && $0 != "\n") || $0.value == 0x7F || $0.value > 0x7E }, "\(output.text)")
         #expect(output.text.contains(#"7 is prime.\u{1b}]0;owned\u{7}\u{1b}[2J\u{d}\u{a}error: fake line \u{202e}"#))
         #expect(output.text.hasPrefix(#"History (mallory\u{1b}[31m):"#))
@@ -205,7 +206,7 @@ struct NumbersHistoryFileTests {
     }
 }
 
-private struct SilentIO: ModuleCommandIO {
+private struct SilentIO: ModuleCommand.IO {
     func readLine(prompt: String) async -> String? { nil }
     func readSecret(prompt: String) async -> String? { nil }
     func write(_ line: String) {}

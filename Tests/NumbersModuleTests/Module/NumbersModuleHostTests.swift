@@ -1,5 +1,6 @@
 import Foundation
 import ModuleHost
+import ModuleHostState
 import ModuleHostTesting
 import NumbersInterface
 import Testing

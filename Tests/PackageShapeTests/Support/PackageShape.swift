@@ -2,7 +2,8 @@ import Foundation
 
 /// The role of each target of the package, and the dependency rules between roles:
 ///
-/// - `ModuleHost` is the library every module builds on;
+/// - `ModuleHost` is the library every module builds on; `ModuleHostState` (state files and the host's
+///   environment, built on ModuleHost) is a host library too: modules and the shell may use it;
 /// - interface targets (regular targets named `…Interface`) hold service protocols, identifiers and value types;
 ///   they depend on ModuleHost and other interface targets only;
 /// - implementation targets (every other regular target) depend on ModuleHost, system libraries and interface
@@ -14,6 +15,8 @@ import Foundation
 /// AppShell's dependencies) keeps every rule.
 struct PackageShape: Sendable {
     static let host = "ModuleHost"
+    /// The libraries with the host's role: ModuleHost and what is built on it for modules and shells.
+    static let hostLibraries: Set<String> = [host, "ModuleHostState"]
     static let shell = "AppShell"
 
     enum Role: Sendable, Equatable, CustomStringConvertible {
@@ -42,7 +45,7 @@ struct PackageShape: Sendable {
     func role(of name: String) -> Role {
         guard let target = targets.first(where: { $0.name == name }) else { return .notATarget }
         switch target.type {
-        case "regular" where name == Self.host: return .host
+        case "regular" where Self.hostLibraries.contains(name): return .host
         case "regular" where name.hasSuffix("Interface"): return .interface
         case "regular": return .implementation
         case "system": return .systemLibrary

@@ -7,6 +7,7 @@ import GreetingModule
 import Hummingbird
 import Logging
 import ModuleHost
+import ModuleHostState
 import ModuleHostLogging
 import ModuleHostServiceLifecycle
 import ServerInterface

@@ -1,5 +1,6 @@
 import Logging
 import ModuleHost
+import ModuleHostState
 
 extension Logger {
     /// Logs a module's notice: `info` notices at info level, `warning` notices at warning level, with the

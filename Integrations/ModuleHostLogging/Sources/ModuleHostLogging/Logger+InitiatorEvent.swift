@@ -6,7 +6,7 @@ extension Logger {
     /// skipped or cancelled one at warning, the end of startup at info (warning when an operation did not
     /// succeed), and the rest (phases, operations starting and succeeding, with their timings) at debug. The metadata holds
     /// `operation`, `module`, `phase`, `state`, `waited_ms`, `ran_ms` and `error` or `reason` where they apply.
-    public func log(_ event: InitiatorEvent) {
+    public func log(_ event: Initiator.Event) {
         switch event {
         case .phaseStarted(let phase), .phaseFinished(let phase):
             debug("\(event)", metadata: ["phase": "\(phase.rawValue)"])
@@ -16,7 +16,7 @@ extension Logger {
             log(level: Self.level(for: record.state), "\(event)", metadata: Self.metadata(of: record))
         case .finished(let report):
             var metadata: Logger.Metadata = [:]
-            for state in OperationRecord.State.allCases where report.totals.count(state) > 0 {
+            for state in StartupReport.OperationRecord.State.allCases where report.totals.count(state) > 0 {
                 metadata[state.rawValue] = "\(report.totals.count(state))"
             }
             if let wallTime = report.totals.wallTime { metadata["wall_ms"] = "\(Self.milliseconds(wallTime))" }
@@ -40,7 +40,7 @@ extension Logger {
     }
 
     /// The log level for an operation that reached `state`.
-    static func level(for state: OperationRecord.State) -> Logger.Level {
+    static func level(for state: StartupReport.OperationRecord.State) -> Logger.Level {
         switch state {
         case .failed, .timedOut: .error
         case .skipped, .cancelled: .warning
@@ -49,7 +49,7 @@ extension Logger {
     }
 
     /// An operation record as metadata.
-    static func metadata(of record: OperationRecord) -> Logger.Metadata {
+    static func metadata(of record: StartupReport.OperationRecord) -> Logger.Metadata {
         var metadata: Logger.Metadata = [
             "operation": "\(record.identifier)",
             "phase": "\(record.phase.rawValue)",

@@ -4,7 +4,7 @@ import ModuleHost
 extension Logger {
     /// Logs one module's teardown: a finished one at debug, one that timed out (and was no longer waited for) at
     /// error, with `module`, `outcome`, `duration_ms` and `time_limit_ms` in the metadata.
-    public func log(_ record: ModuleTeardownRecord) {
+    public func log(_ record: ModuleManager.TeardownRecord) {
         let metadata: Logger.Metadata = [
             "module": "\(record.module)",
             "outcome": "\(record.outcome.rawValue)",

@@ -2,6 +2,7 @@ import Foundation
 import InMemoryLogging
 import Logging
 import ModuleHost
+import ModuleHostState
 import ModuleHostLogging
 import Testing
 
@@ -62,7 +63,7 @@ struct ModuleHostLoggingTests {
         let phases = handler.entries.filter { "\($0.message)".hasPrefix("phase ") }
         #expect(!phases.isEmpty && phases.allSatisfy { $0.level == .debug })
         let summary = try #require(handler.entries.last)
-        #expect("\(summary.message)" == InitiatorEvent.finished(report).description)
+        #expect("\(summary.message)" == Initiator.Event.finished(report).description)
         #expect(summary.level == .warning)
         #expect(summary.metadata["failed"] == "1")
         #expect(summary.metadata["wall_ms"] != nil)

@@ -84,7 +84,7 @@ public final class ModuleHostService: Service {
     }
 
     /// The teardown records of the last shutdown, in the order the modules were unloaded (empty before one).
-    public var teardownRecords: [ModuleTeardownRecord] { teardowns.records }
+    public var teardownRecords: [ModuleManager.TeardownRecord] { teardowns.records }
 
     /// Loads the eager modules; the error naming the first that failed, if one did.
     private func eagerLoadFailure() -> ModuleHostServiceError? {
@@ -94,7 +94,7 @@ public final class ModuleHostService: Service {
     }
 
     /// Keeps the teardown records and logs them: a teardown that timed out as an error naming the module.
-    private func record(_ records: [ModuleTeardownRecord]) {
+    private func record(_ records: [ModuleManager.TeardownRecord]) {
         teardowns.set(records)
         for record in records {
             let metadata: Logger.Metadata = ["module": "\(record.module)", "outcome": "\(record.outcome.rawValue)",
@@ -109,7 +109,7 @@ public final class ModuleHostService: Service {
 
 /// The records of the last teardown, readable from any thread.
 private final class Teardowns: Sendable {
-    private let storage = Mutex<[ModuleTeardownRecord]>([])
-    var records: [ModuleTeardownRecord] { storage.withLock { $0 } }
-    func set(_ records: [ModuleTeardownRecord]) { storage.withLock { $0 = records } }
+    private let storage = Mutex<[ModuleManager.TeardownRecord]>([])
+    var records: [ModuleManager.TeardownRecord] { storage.withLock { $0 } }
+    func set(_ records: [ModuleManager.TeardownRecord]) { storage.withLock { $0 = records } }
 }

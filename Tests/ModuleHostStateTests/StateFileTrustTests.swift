@@ -1,6 +1,8 @@
 import Foundation
 import Testing
-@testable import ModuleHost
+import TestSupport
+@testable import ModuleHostState
+import ModuleHost
 
 #if canImport(Glibc)
 import Glibc

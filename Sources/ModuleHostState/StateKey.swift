@@ -11,6 +11,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import ModuleHost
 
 /// A secret key kept in a state directory: 32 random bytes from the system (getrandom(2) through
 /// `SystemRandomNumberGenerator`), in a file of mode 0600 created once and never replaced, read only if owned

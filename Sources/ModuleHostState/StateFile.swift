@@ -11,6 +11,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import ModuleHost
 
 /// A small file in a module's state directory, read with a size bound and replaced atomically.
 ///

@@ -1,3 +1,4 @@
+import ModuleHost
 /// Why a ``StateFile`` could not be read or written; the message names the path and the system's reason.
 public struct StateFileError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What failed.

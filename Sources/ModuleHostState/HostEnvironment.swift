@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import ModuleHost
 
 /// Facts and channels of the hosting app that modules may need, provided by the host as a service.
 ///

@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import ModuleHost
 
 /// The state directory's checks: what makes a folder one to keep state in.
 extension StateFile {

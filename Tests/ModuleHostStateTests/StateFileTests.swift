@@ -1,6 +1,8 @@
 import Foundation
 import Testing
-@testable import ModuleHost
+import TestSupport
+@testable import ModuleHostState
+import ModuleHost
 
 @Suite("State files")
 struct StateFileTests {

@@ -9,7 +9,7 @@ public struct StartupPlanError: Error, Sendable, CustomStringConvertible {
     }
 
     /// The problems' codes, in order.
-    public var codes: [StartupPlanError.Problem.Code] { problems.map(\.code) }
+    package var codes: [StartupPlanError.Problem.Code] { problems.map(\.code) }
 
     /// A multi-line summary: a heading, then one indented line per problem.
     public var description: String {

@@ -39,7 +39,7 @@ public struct StartupReport: Sendable, Codable, Equatable {
     }
 
     /// The records in a given state.
-    public func operations(in state: StartupReport.OperationRecord.State) -> [StartupReport.OperationRecord] {
+    package func operations(in state: StartupReport.OperationRecord.State) -> [StartupReport.OperationRecord] {
         operations.filter { $0.state == state }
     }
 

@@ -6,16 +6,16 @@
 /// ```
 /// With these, a link from another program looks like `modulehost://app/numbers/fact/28`; inside the app,
 /// `modulehost-app://app/…`, an external scheme, or just the path (`/numbers/fact/28`) opens a route.
-public struct RoutingSettings: Sendable, Hashable, Codable {
+package struct RoutingSettings: Sendable, Hashable, Codable {
     /// The scheme of in-app links, which another program may not use.
-    public let scheme: String
+    package let scheme: String
     /// The schemes of links from other programs; none is the in-app scheme.
-    public let externalSchemes: [String]
+    package let externalSchemes: [String]
     /// The host every link names.
-    public let host: String
+    package let host: String
 
     /// The settings of a manifest without a `routing` object.
-    public static let standard = RoutingSettings(scheme: "modulehost-app", externalSchemes: ["modulehost"], host: "app")
+    package static let standard = RoutingSettings(scheme: "modulehost-app", externalSchemes: ["modulehost"], host: "app")
 
     init(scheme: String, externalSchemes: [String], host: String) {
         self.scheme = scheme

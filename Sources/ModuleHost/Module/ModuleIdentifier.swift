@@ -36,18 +36,8 @@ extension ModuleIdentifier: CustomStringConvertible {
     public var description: String { rawValue }
 }
 
-extension ModuleIdentifier: Codable {
-    /// Decodes an identifier from a single JSON string.
-    public init(from decoder: any Decoder) throws {
-        self.init(try decoder.singleValueContainer().decode(String.self))
-    }
-
-    /// Encodes the identifier as a single JSON string.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
-}
+/// Encoded as a single JSON string (the standard library's coding of a `RawRepresentable` type).
+extension ModuleIdentifier: Codable {}
 
 extension ModuleIdentifier: Comparable {
     /// Orders identifiers by their text.

@@ -43,7 +43,7 @@ public final class ModuleRouter: Sendable {
     }
 
     /// The scheme and host links to this app use.
-    public var settings: RoutingSettings {
+    package var settings: RoutingSettings {
         currentTable().settings
     }
 

@@ -13,7 +13,7 @@ extension ModuleRoute {
     /// ```
     public struct Parameter: Sendable, Hashable {
         /// What a parameter's text must be.
-        public enum Kind: Sendable, Hashable {
+        package enum Kind: Sendable, Hashable {
             /// A decimal integer (an optional `-`, then digits) in the range.
             case integer(ClosedRange<Int>)
             /// Any text of at most this many bytes (after percent-decoding), without control characters.
@@ -25,12 +25,12 @@ extension ModuleRoute {
         /// The parameter's name: `n` for `:n`, or the query item's name.
         public let name: String
         /// What its text must be.
-        public let kind: Kind
+        package let kind: Kind
         /// Whether a query item must be present; path parameters are always present.
         public let isRequired: Bool
 
         /// A parameter of `kind`; `required` matters for query items only.
-        public init(_ name: String, _ kind: Kind, required: Bool = true) {
+        package init(_ name: String, _ kind: Kind, required: Bool = true) {
             self.name = name
             self.kind = kind
             self.isRequired = required
@@ -52,7 +52,7 @@ extension ModuleRoute {
         }
 
         /// What the parameter expects, in words: "an integer in 0...100".
-        public var expected: String {
+        package var expected: String {
             switch kind {
             case .integer(let range):
                 if range == Int.min...Int.max { return "an integer" }

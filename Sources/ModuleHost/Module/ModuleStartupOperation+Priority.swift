@@ -29,7 +29,7 @@ extension ModuleStartupOperation {
         }
 
         /// Whether `start()` waits for this phase (`.high` and `.asyncHigh`).
-        public var isBlocking: Bool { self == .high || self == .asyncHigh }
+        package var isBlocking: Bool { self == .high || self == .asyncHigh }
 
         /// Whether the phase runs its operations one at a time (only `.high`).
         var isSerial: Bool { self == .high }

@@ -6,8 +6,9 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "ModuleHost", targets: ["ModuleHost"]),
-        // Test support for apps and modules: injecting stand-in modules and services.
+        // State files a module keeps between runs, and the environment a shell gives its modules.
         .library(name: "ModuleHostState", targets: ["ModuleHostState"]),
+        // Test support for apps and modules: injecting stand-in modules and services.
         .library(name: "ModuleHostTesting", targets: ["ModuleHostTesting"]),
         .executable(name: "app-shell", targets: ["AppShell"]),
     ],
@@ -25,14 +26,16 @@ let package = Package(
         .executableTarget(name: "ABIIdentityTool"),
         // Test support (as swift-service-lifecycle's TestKit): injection of stand-in modules and services.
         .target(name: "ModuleHostTesting", dependencies: ["ModuleHost"]),
+        // Built on the library: state files (StateFile), and what a shell provides its modules (HostEnvironment).
+        // Plugins may use its types, so ModuleHost's ABI identity covers its sources too.
         .target(name: "ModuleHostState", dependencies: ["ModuleHost"]),
 
         // The C library's crypt(3) (libxcrypt on Linux), used by AuthModule for password hashes.
         .systemLibrary(name: "CCrypt", path: "Sources/CCrypt"),
 
         // Demo modules, each split as in the seed: an interface target (service protocols, identifiers, value
-        // types; depends on ModuleHost only) and an implementation target that depends on ModuleHost and on
-        // interface targets only. No implementation depends on another; they meet through the bridge.
+        // types; depends on ModuleHost only) and an implementation target that depends on ModuleHost (and
+        // ModuleHostState, to keep files) and on interface targets only. No implementation depends on another; they meet through the bridge.
         .target(name: "AuthInterface", dependencies: ["ModuleHost"]),
         .target(name: "AuthModule", dependencies: ["ModuleHost", "ModuleHostState", "AuthInterface", "CCrypt"]),
         .target(name: "NumbersInterface", dependencies: ["ModuleHost"]),
@@ -41,7 +44,8 @@ let package = Package(
         .target(name: "ClockInterface", dependencies: ["ModuleHost"]),
         .target(name: "ClockModule", dependencies: ["ModuleHost", "ClockInterface"]),
 
-        // The shell executable that hosts the modules listed in modules.json. It imports ModuleHost only: it
+        // The shell executable that hosts the modules listed in modules.json. It imports ModuleHost and
+        // ModuleHostState (to give modules their state folder) only: it
         // depends on the implementations just so they are linked in and found by name at run time, and every
         // command beyond its own comes from the module that declares it.
         // Plugins link against the ModuleHost symbols this executable exports (see README, "Plugins").
@@ -51,12 +55,12 @@ let package = Package(
             linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"], .when(platforms: [.linux]))]
         ),
 
-        // What this package's own tests share (a seeded generator); not a product.
+        // What this package's own tests share (a seeded generator, temporary folders); not a product.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "ModuleHostTests", dependencies: ["ModuleHost", "ModuleHostTesting", "TestSupport"]),
         .testTarget(name: "ModuleHostStateTests", dependencies: ["ModuleHostState", "ModuleHost", "TestSupport"]),
-        .testTarget(name: "AuthModuleTests", dependencies: ["AuthModule", "AuthInterface", "ModuleHost", "ModuleHostTesting"]),
-        .testTarget(name: "NumbersModuleTests", dependencies: ["NumbersModule", "NumbersInterface", "ModuleHost", "ModuleHostTesting", "TestSupport"]),
+        .testTarget(name: "AuthModuleTests", dependencies: ["AuthModule", "AuthInterface", "ModuleHost", "ModuleHostState", "ModuleHostTesting"]),
+        .testTarget(name: "NumbersModuleTests", dependencies: ["NumbersModule", "NumbersInterface", "ModuleHost", "ModuleHostState", "ModuleHostTesting", "TestSupport"]),
         .testTarget(name: "AppShellTests", dependencies: ["AppShell", "ModuleHostTesting", "TestSupport"]),
         // Holds the package's shape: which targets may depend on and import which (reads dump-package and the sources).
         .testTarget(name: "PackageShapeTests", dependencies: ["ModuleHostTesting"]),

@@ -3,14 +3,20 @@ import PackagePlugin
 /// Generates ModuleHost's ABI identity into the build, so every build carries the identity of exactly the
 /// sources, compiler and target it is compiled from, and nothing committed can be stale.
 ///
-/// It runs `ABIIdentityTool` (Sources/ABIIdentityTool) whenever one of the target's Swift files or the compiler
-/// changes; the tool writes `ABIIdentity.swift` into this plugin's work folder, which SwiftPM compiles with the
+/// It runs `ABIIdentityTool` (Sources/ABIIdentityTool) whenever one of the target's Swift files, one of
+/// ModuleHostState's, or the compiler changes; the tool writes `ABIIdentity.swift` into this plugin's work folder, which SwiftPM compiles with the
 /// target. What the identity covers, and why, is in Sources/ABIIdentityTool/SourceDigest.swift.
 @main
 struct ABIIdentityGenerator: BuildToolPlugin {
+    /// The package's libraries, beside the target itself, whose sources the identity covers.
+    static let companionLibraries = ["ModuleHostState"]
+
     func createBuildCommands(context: PluginContext, target: Target) async throws -> [Command] {
         guard let module = target as? SourceModuleTarget else { return [] }
-        let sources = module.sourceFiles(withSuffix: "swift").map(\.url)
+        // The libraries built on ModuleHost that a plugin may use too (their types cross the plugin boundary), so
+        // a change in them is a change of the interface a plugin is compiled against.
+        let companions = try context.package.targets(named: Self.companionLibraries).compactMap { $0 as? SourceModuleTarget }
+        let sources = ([module] + companions).flatMap { $0.sourceFiles(withSuffix: "swift").map(\.url) }
         let compiler = try context.tool(named: "swiftc").url
         let output = context.pluginWorkDirectoryURL.appending(path: "ABIIdentity.swift")
         return [
@@ -18,7 +24,7 @@ struct ABIIdentityGenerator: BuildToolPlugin {
                 displayName: "Computing the ABI identity of \(target.name)",
                 executable: try context.tool(named: "ABIIdentityTool").url,
                 arguments: [output.path(percentEncoded: false), compiler.path(percentEncoded: false),
-                            module.directoryURL.path(percentEncoded: false)] + sources.map { $0.path(percentEncoded: false) },
+                            module.directoryURL.deletingLastPathComponent().path(percentEncoded: false)] + sources.map { $0.path(percentEncoded: false) },
                 inputFiles: sources + [compiler],
                 outputFiles: [output]
             ),

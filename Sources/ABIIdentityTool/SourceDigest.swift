@@ -5,9 +5,10 @@ import Foundation
 #endif
 
 /// The part of ModuleHost's ABI identity that comes from its sources: a SHA-256 over every Swift file of the
-/// target, byte for byte.
+/// target and of ModuleHostState (the library built on it whose types a plugin may use too), byte for byte.
 ///
-/// The definition: for each file, in the byte order of its path relative to the target's folder, the line
+/// The definition: for each file, in the byte order of its path relative to the folder that holds both targets
+/// (`Sources/`, so the paths read `ModuleHost/…` and `ModuleHostState/…`), the line
 /// `"<SHA-256 of the file's bytes, 64 lowercase hex>  <relative path>\n"` (the format of `sha256sum`); the digest
 /// is the SHA-256 of those lines concatenated.
 ///

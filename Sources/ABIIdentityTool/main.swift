@@ -1,6 +1,6 @@
 // The build tool behind the ABIIdentityGenerator plugin (Plugins/ABIIdentityGenerator):
 //
-//   ABIIdentityTool <output.swift> <swiftc> <target-folder> <source.swift>...
+//   ABIIdentityTool <output.swift> <swiftc> <sources-folder> <source.swift>...
 //
 // writes <output.swift>, ModuleHost's ABIIdentity for these sources, the compiler <swiftc> and its target triple.
 // The file is rewritten only when its text changes, so an unchanged identity recompiles nothing.
@@ -19,7 +19,7 @@ import Musl
 
 let arguments = CommandLine.arguments
 guard arguments.count >= 4 else {
-    print("usage: ABIIdentityTool <output.swift> <swiftc> <target-folder> <source.swift>...")
+    print("usage: ABIIdentityTool <output.swift> <swiftc> <sources-folder> <source.swift>...")
     exit(64)
 }
 do {

@@ -17,7 +17,7 @@ import ModuleHostState
 ///
 /// `credentialFingerprint` binds the session to the user's password hash at log-in time, so
 /// changing the password (or removing the user) invalidates stored sessions. `mac` is an HMAC-SHA256 of every
-/// other field under the state directory's key (`StateKey` (ModuleHostState), a 0600 file of random bytes): a file
+/// other field under the state directory's key (ModuleHostState's `StateKey`, a 0600 file of random bytes): a file
 /// written or edited by anyone who cannot read that key (another local user, or an edit of the times of an
 /// expired session) is not accepted. The fingerprint alone proves nothing: the hash it derives from is public.
 ///

@@ -11,6 +11,14 @@ import Musl
 enum HostExports {
     /// The prefix of every symbol of ModuleHost's Swift module.
     static let moduleHostPrefix = "$s10ModuleHost"
+    /// The prefixes of the symbols a plugin takes from the host: ModuleHost's, and ModuleHostState's (the library
+    /// built on it whose types, such as `HostEnvironment`, a plugin may use too).
+    static let hostPrefixes = [moduleHostPrefix, "$s15ModuleHostState"]
+
+    /// Whether `symbol` is one of the host's libraries'.
+    static func isHostSymbol(_ symbol: String) -> Bool {
+        hostPrefixes.contains { symbol.hasPrefix($0) }
+    }
     /// A symbol every host that exports ModuleHost's symbols has: the nominal type descriptor of `ModuleManager`.
     static let probe = "$s10ModuleHost0A7ManagerCMn"
 
@@ -25,7 +33,7 @@ enum HostExports {
 
     /// The verdict for a plugin that needs `undefined`, given `isExported`.
     static func verdict(undefined: [String], isExported: (String) -> Bool) -> Verdict {
-        let needed = undefined.filter { $0.hasPrefix(moduleHostPrefix) }
+        let needed = undefined.filter(isHostSymbol)
         guard !needed.isEmpty else { return .complete }
         guard isExported(probe) else { return .hostExportsNothing }
         let missing = needed.filter { !isExported($0) }

@@ -37,15 +37,18 @@ enum PluginInspector {
         return types
     }
 
-    /// Refuses a library that defines ModuleHost's own symbols (not extensions of its types): a second copy of it.
+    /// Refuses a library that defines ModuleHost's or ModuleHostState's own symbols (not extensions of their types): a
+    /// second copy of one.
     static func checkOwnModuleHost(_ defined: [String], path: String, library: String) throws(PluginError) {
-        let own = defined.filter { $0.hasPrefix(HostExports.moduleHostPrefix) }.map(SwiftDemangler.demangle).filter {
-            !$0.contains("(extension in ") && !$0.contains("conformance") && !$0.contains("witness")
+        let own = defined.filter(HostExports.isHostSymbol).map { ($0, SwiftDemangler.demangle($0)) }.filter {
+            !$0.1.contains("(extension in ") && !$0.1.contains("conformance") && !$0.1.contains("witness")
         }
-        guard !own.isEmpty else { return }
+        guard let first = own.first else { return }
+        let name = first.0.hasPrefix(HostExports.moduleHostPrefix) ? "ModuleHost" : "ModuleHostState"
+        let copied = own.filter { $0.0.hasPrefix(HostExports.moduleHostPrefix) == (name == "ModuleHost") }.map(\.1)
         throw PluginError(.bundlesModuleHost, library: library, message:
-            "\(path) carries its own copy of ModuleHost (it defines \(own.count) of ModuleHost's symbols, like \(own.prefix(2).joined(separator: " and "))); "
-            + "a plugin must use the host's ModuleHost: compile it against the host's ModuleHost.swiftmodule without linking ModuleHost into it")
+            "\(path) carries its own copy of \(name) (it defines \(copied.count) of \(name)'s symbols, like \(copied.prefix(2).joined(separator: " and "))); "
+            + "a plugin must use the host's \(name): compile it against the host's \(name).swiftmodule without linking \(name) into it")
     }
 
     /// Compares the library's ABI mark with this host's identity: the compiler, then the target, then the sources.

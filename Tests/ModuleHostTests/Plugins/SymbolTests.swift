@@ -44,4 +44,23 @@ struct SymbolTests {
             (error as? PluginError)?.message.contains("ModuleHost.ModuleManager.bridge.getter") == true
         }
     }
+
+    /// ModuleHostState's types cross the plugin boundary too (a plugin module may resolve the shell's
+    /// `HostEnvironment`): a plugin that needs its symbols from a host that lacks them is refused, and so is one that
+    /// carries its own copy of it, naming ModuleHostState. Found by an outside review when the library moved out of
+    /// ModuleHost (issue 23).
+    @Test func moduleHostStateIsTheHostsLikeModuleHost() throws {
+        let getter = "$s15ModuleHostState0B11EnvironmentV14stateDirectory20FoundationEssentials3URLVvg"
+        #expect(HostExports.verdict(undefined: [getter], isExported: { $0 == HostExports.probe }) == .missing([getter]))
+        #expect(HostExports.verdict(undefined: [getter], isExported: { _ in true }) == .complete)
+        #expect { try PluginInspector.checkOwnModuleHost([getter, "puts"], path: "/p/lib.so", library: "lib.so") } throws: { error in
+            let error = error as? PluginError
+            return error?.code == .bundlesModuleHost && error?.message.contains("its own copy of ModuleHostState") == true
+                && error?.message.contains("ModuleHostState.HostEnvironment.stateDirectory.getter") == true
+        }
+        let manager = "$s10ModuleHost0A7ManagerCMn"
+        #expect { try PluginInspector.checkOwnModuleHost([manager], path: "/p/lib.so", library: "lib.so") } throws: { error in
+            (error as? PluginError)?.message.contains("its own copy of ModuleHost (") == true
+        }
+    }
 }

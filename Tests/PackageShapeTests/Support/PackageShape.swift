@@ -2,8 +2,9 @@ import Foundation
 
 /// The role of each target of the package, and the dependency rules between roles:
 ///
-/// - `ModuleHost` is the library every module builds on; `ModuleHostState` (state files and the host's
-///   environment, built on ModuleHost) is a host library too: modules and the shell may use it;
+/// - `ModuleHost` is the library every module builds on;
+/// - `ModuleHostState` (state files and the host's environment) is a library built on ModuleHost alone, which
+///   implementation targets and the shell may use, and interface targets may not;
 /// - interface targets (regular targets named `…Interface`) hold service protocols, identifiers and value types;
 ///   they depend on ModuleHost and other interface targets only;
 /// - implementation targets (every other regular target) depend on ModuleHost, system libraries and interface
@@ -15,12 +16,12 @@ import Foundation
 /// AppShell's dependencies) keeps every rule.
 struct PackageShape: Sendable {
     static let host = "ModuleHost"
-    /// The libraries with the host's role: ModuleHost and what is built on it for modules and shells.
-    static let hostLibraries: Set<String> = [host, "ModuleHostState"]
+    /// The libraries built on ModuleHost for modules and shells.
+    static let hostLibraries: Set<String> = ["ModuleHostState"]
     static let shell = "AppShell"
 
     enum Role: Sendable, Equatable, CustomStringConvertible {
-        case host, interface, implementation, systemLibrary
+        case host, hostLibrary, interface, implementation, systemLibrary
         /// An executable, test, plugin, macro or binary target.
         case other(type: String)
         /// A product of another package, or a name that is no target of this package.
@@ -29,6 +30,7 @@ struct PackageShape: Sendable {
         var description: String {
             switch self {
             case .host: "the host library"
+            case .hostLibrary: "library built on the host"
             case .interface: "interface target"
             case .implementation: "implementation target"
             case .systemLibrary: "system library"
@@ -45,7 +47,8 @@ struct PackageShape: Sendable {
     func role(of name: String) -> Role {
         guard let target = targets.first(where: { $0.name == name }) else { return .notATarget }
         switch target.type {
-        case "regular" where Self.hostLibraries.contains(name): return .host
+        case "regular" where name == Self.host: return .host
+        case "regular" where Self.hostLibraries.contains(name): return .hostLibrary
         case "regular" where name.hasSuffix("Interface"): return .interface
         case "regular": return .implementation
         case "system": return .systemLibrary
@@ -81,7 +84,7 @@ struct PackageShape: Sendable {
 
     /// Every other dependency of an implementation target that is not ModuleHost, a system library or an interface.
     var implementationOtherDependencies: [String] {
-        violations(of: .implementation) { [.host, .systemLibrary, .interface, .implementation].contains($0) }
+        violations(of: .implementation) { [.host, .hostLibrary, .systemLibrary, .interface, .implementation].contains($0) }
     }
 
     /// (b) Every dependency of an interface target that is not ModuleHost or another interface target.
@@ -92,11 +95,16 @@ struct PackageShape: Sendable {
     /// (c) What keeps AppShell from depending on exactly ModuleHost plus implementation targets.
     var shellViolations: [String] {
         guard let shell else { return ["there is no executable target \(Self.shell)"] }
-        var problems = shell.dependencies.filter { ![.host, .implementation].contains(role(of: $0)) }.map { edge(shell.name, $0) }
+        var problems = shell.dependencies.filter { ![.host, .hostLibrary, .implementation].contains(role(of: $0)) }.map { edge(shell.name, $0) }
         if !shell.dependencies.contains(where: { role(of: $0) == .host }) {
             problems.append("\(shell.name) does not depend on \(Self.host)")
         }
         return problems
+    }
+
+    /// (d) Every dependency of a library built on the host that is not ModuleHost itself.
+    var hostLibraryViolations: [String] {
+        violations(of: .hostLibrary) { $0 == .host }
     }
 
     /// The folder holding a target's sources, relative to the package root.

@@ -27,8 +27,8 @@ struct DriftHost: Sendable {
         /// A parameter (with a default) added to ModuleStartupOperation.init, which a plugin calls: its symbol changes.
         static let signature = Change(
             name: "signature", file: "Sources/ModuleHost/Module/ModuleStartupOperation.swift",
-            replacing: "failurePolicy: ModuleStartupOperation.FailurePolicy? = nil, timeout: Duration? = nil,\n",
-            with: "failurePolicy: ModuleStartupOperation.FailurePolicy? = nil, timeout: Duration? = nil, drift: Int = 0,\n")
+            replacing: "failurePolicy: FailurePolicy? = nil, timeout: Duration? = nil,\n",
+            with: "failurePolicy: FailurePolicy? = nil, timeout: Duration? = nil, drift: Int = 0,\n")
         /// A stored property in ModuleIdentifier (the issue's own case).
         static let identifier = Change(
             name: "identifier", file: "Sources/ModuleHost/Module/ModuleIdentifier.swift",

@@ -6,12 +6,12 @@ extension ModuleCommand {
         /// The manager whose module declared the command: resolve services through its bridge.
         public let manager: any ModuleContext
         /// Reads input from and writes text to the user.
-        public let io: any ModuleCommand.IO
+        public let io: any IO
         /// Whether the user asked for structured output (`--json`); ``ModuleCommand/Output/value`` is printed then.
         public let wantsStructuredOutput: Bool
 
         /// Creates a context; hosts make one for each command they run.
-        public init(arguments: [String], manager: any ModuleContext, io: any ModuleCommand.IO, wantsStructuredOutput: Bool = false) {
+        public init(arguments: [String], manager: any ModuleContext, io: any IO, wantsStructuredOutput: Bool = false) {
             self.arguments = arguments
             self.manager = manager
             self.io = io

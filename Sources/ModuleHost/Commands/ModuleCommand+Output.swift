@@ -13,11 +13,11 @@ extension ModuleCommand {
         }
 
         /// Text only.
-        public static func text(_ text: String) -> ModuleCommand.Output {
-            ModuleCommand.Output(text: text)
+        public static func text(_ text: String) -> Output {
+            Output(text: text)
         }
 
         /// Nothing to print.
-        public static let none = ModuleCommand.Output(text: "")
+        public static let none = Output(text: "")
     }
 }

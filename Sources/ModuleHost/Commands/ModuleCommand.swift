@@ -2,7 +2,7 @@
 public struct ModuleCommand: Sendable {
     /// The body of a command: given the words after its name and a way to talk to the user, it returns what
     /// to print, or throws (a ``ModuleCommandError`` chooses the exit status; any other error is a failure).
-    public typealias Body = @Sendable (_ context: ModuleCommand.Context) async throws -> ModuleCommand.Output
+    public typealias Body = @Sendable (_ context: Context) async throws -> Output
 
     /// The word that invokes it, such as `greet`.
     public let name: String

@@ -96,9 +96,9 @@ extension Initiator {
     private struct Cancellation {
         let driver: Task<Void, Never>
         let hostWaiter: CheckedContinuation<Void, Never>?
-        let events: [Initiator.Event]
+        let events: [Event]
         let waiters: [CheckedContinuation<Void, Never>]
-        let subscribers: [AsyncStream<Initiator.Event>.Continuation]
+        let subscribers: [AsyncStream<Event>.Continuation]
         let report: StartupReport
     }
 

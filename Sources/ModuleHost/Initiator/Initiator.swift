@@ -87,8 +87,8 @@ public final class Initiator: Sendable {
     }
 
     /// A stream of progress events from now on; it ends after `.finished`. Each access makes a new stream.
-    public var events: AsyncStream<Initiator.Event> {
-        let (stream, continuation) = AsyncStream.makeStream(of: Initiator.Event.self, bufferingPolicy: .unbounded)
+    public var events: AsyncStream<Event> {
+        let (stream, continuation) = AsyncStream.makeStream(of: Event.self, bufferingPolicy: .unbounded)
         let id: Int? = state.withLock { state in
             guard !state.isFinished else { return nil }
             let id = state.makeID()

@@ -1,15 +1,15 @@
 /// The error thrown for an invalid startup plan; it lists every problem found, not just the first.
 public struct StartupPlanError: Error, Sendable, CustomStringConvertible {
     /// Every problem found, grouped by kind in a deterministic order.
-    public let problems: [StartupPlanError.Problem]
+    public let problems: [Problem]
 
     /// Creates an error from its problems.
-    init(problems: [StartupPlanError.Problem]) {
+    init(problems: [Problem]) {
         self.problems = problems
     }
 
     /// The problems' codes, in order.
-    package var codes: [StartupPlanError.Problem.Code] { problems.map(\.code) }
+    package var codes: [Problem.Code] { problems.map(\.code) }
 
     /// A multi-line summary: a heading, then one indented line per problem.
     public var description: String {

@@ -75,7 +75,7 @@ extension StartupReport {
 
     /// Assigns each operation that ran a lane (1, 2, …) so that operations overlapping in time never share
     /// one: greedy interval partitioning in start order, reusing the lowest lane that is free again.
-    static func assignLanes(_ records: [StartupReport.OperationRecord]) -> [Int: Int] {
+    static func assignLanes(_ records: [OperationRecord]) -> [Int: Int] {
         let ran = records.indices
             .filter { records[$0].startedAt != nil && records[$0].finishedAt != nil }
             .sorted { (records[$0].startedAt ?? .zero, $0) < (records[$1].startedAt ?? .zero, $1) }

@@ -87,10 +87,10 @@ extension StartupReport {
         ///
         /// Written field by field into records made from one template: building each record as a value and storing
         /// it made the compiler copy it (retaining its references), store it with `memcpy` and destroy the original.
-        static func pendingRecords(of operations: [StartupOperation], in indices: [Int]) -> [StartupReport.OperationRecord] {
-            let template = StartupReport.OperationRecord(identifier: "", module: nil, phase: .high, dependencies: [],
+        static func pendingRecords(of operations: [StartupOperation], in indices: [Int]) -> [OperationRecord] {
+            let template = OperationRecord(identifier: "", module: nil, phase: .high, dependencies: [],
                                            failurePolicy: .required)
-            var records = [StartupReport.OperationRecord](repeating: template, count: indices.count)
+            var records = [OperationRecord](repeating: template, count: indices.count)
             records.withUnsafeMutableBufferPointer { buffer in
                 for position in buffer.indices {
                     let index = indices[position]

@@ -88,7 +88,7 @@ extension StartupReport: CustomStringConvertible {
         let path = criticalPath
         var lines = ["critical path: " + (path.isEmpty ? "(none)" : path.joined(separator: " -> "))]
         let totals = self.totals
-        let counts = StartupReport.OperationRecord.State.allCases
+        let counts = OperationRecord.State.allCases
             .filter { totals.count($0) > 0 }
             .map { "\(totals.count($0)) \($0.rawValue)" }
         lines.append("operations: \(operations.count)" + (counts.isEmpty ? "" : " (" + counts.joined(separator: ", ") + ")"))
@@ -112,7 +112,7 @@ extension StartupReport: CustomStringConvertible {
     }
 
     /// Wraps already-padded text in an ANSI colour chosen by state.
-    private static func colored(_ text: String, for state: StartupReport.OperationRecord.State) -> String {
+    private static func colored(_ text: String, for state: OperationRecord.State) -> String {
         let code: String
         switch state {
         case .succeeded: code = "32"

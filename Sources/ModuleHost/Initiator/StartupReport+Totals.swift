@@ -9,9 +9,9 @@ extension StartupReport {
         public let wallTime: Duration?
 
         /// Computes totals from records and phases.
-        init(records: [StartupReport.OperationRecord], phases: [StartupReport.PhaseRecord]) {
+        init(records: [OperationRecord], phases: [PhaseRecord]) {
             var counts: [String: Int] = [:]
-            for state in StartupReport.OperationRecord.State.allCases { counts[state.rawValue] = 0 }
+            for state in OperationRecord.State.allCases { counts[state.rawValue] = 0 }
             for record in records { counts[record.state.rawValue, default: 0] += 1 }
             self.counts = counts
             blockingWallTime = phases.filter(\.phase.isBlocking).compactMap(\.finishedAt).max()
@@ -21,13 +21,13 @@ extension StartupReport {
         /// Every state's count in the states' order, then the wall times: `3 succeeded, 0 failed, …; blocking 1.2 ms,
         /// all 4.5 ms`.
         public var description: String {
-            let counts = StartupReport.OperationRecord.State.allCases.map { "\(count($0)) \($0.rawValue)" }.joined(separator: ", ")
+            let counts = OperationRecord.State.allCases.map { "\(count($0)) \($0.rawValue)" }.joined(separator: ", ")
             let blocking = StartupReport.formatMilliseconds(blockingWallTime)
             return "\(counts); blocking \(blocking) ms, all \(StartupReport.formatMilliseconds(wallTime)) ms"
         }
 
         /// The number of operations in `state`.
-        public func count(_ state: StartupReport.OperationRecord.State) -> Int { counts[state.rawValue] ?? 0 }
+        public func count(_ state: OperationRecord.State) -> Int { counts[state.rawValue] ?? 0 }
 
         private enum CodingKeys: String, CodingKey { case counts, blockingWallTimeMs, wallTimeMs }
 

@@ -5,14 +5,14 @@
 /// ignores them and derives them again.
 public struct StartupReport: Sendable, Codable, Equatable {
     /// One record per operation, in execution-plan order.
-    public let operations: [StartupReport.OperationRecord]
+    public let operations: [OperationRecord]
     /// One record per phase, in phase order.
-    public let phases: [StartupReport.PhaseRecord]
+    public let phases: [PhaseRecord]
     /// Whether startup was cancelled.
     public let wasCancelled: Bool
 
     /// Builds a report from records and phase timings.
-    init(operations: [StartupReport.OperationRecord], phases: [StartupReport.PhaseRecord], wasCancelled: Bool = false) {
+    init(operations: [OperationRecord], phases: [PhaseRecord], wasCancelled: Bool = false) {
         self.operations = operations
         self.phases = phases
         self.wasCancelled = wasCancelled
@@ -22,7 +22,7 @@ public struct StartupReport: Sendable, Codable, Equatable {
     public var criticalPath: [String] { CriticalPath.compute(records: operations) }
 
     /// Counts per state and wall times.
-    public var totals: StartupReport.Totals { StartupReport.Totals(records: operations, phases: phases) }
+    public var totals: Totals { Totals(records: operations, phases: phases) }
 
     /// Whether no required operation failed, timed out, was skipped or cancelled (pending ones don't count),
     /// and startup was not cancelled.
@@ -34,12 +34,12 @@ public struct StartupReport: Sendable, Codable, Equatable {
     public var isComplete: Bool { operations.allSatisfy(\.state.isFinished) }
 
     /// The record for an operation, if the report has one.
-    public func record(_ identifier: String) -> StartupReport.OperationRecord? {
+    public func record(_ identifier: String) -> OperationRecord? {
         operations.first { $0.identifier == identifier }
     }
 
     /// The records in a given state.
-    package func operations(in state: StartupReport.OperationRecord.State) -> [StartupReport.OperationRecord] {
+    package func operations(in state: OperationRecord.State) -> [OperationRecord] {
         operations.filter { $0.state == state }
     }
 
@@ -50,8 +50,8 @@ public struct StartupReport: Sendable, Codable, Equatable {
     /// Decodes a report from its records, phases and `wasCancelled`; the derived fields are derived again.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        operations = try c.decode([StartupReport.OperationRecord].self, forKey: .operations)
-        phases = try c.decode([StartupReport.PhaseRecord].self, forKey: .phases)
+        operations = try c.decode([OperationRecord].self, forKey: .operations)
+        phases = try c.decode([PhaseRecord].self, forKey: .phases)
         wasCancelled = try c.decode(Bool.self, forKey: .wasCancelled)
     }
 

@@ -90,8 +90,8 @@ extension ModuleManager {
     /// loads a module afresh. It does not call ``ModuleProtocol/moduleTearDown()``, so every record's outcome is
     /// ``ModuleManager/TeardownRecord/Outcome/notAwaited``: ``unloadAll(teardownTimeLimit:)`` awaits teardowns too.
     @discardableResult
-    public func unloadAll() -> [ModuleManager.TeardownRecord] {
-        registry.unloadAll().map { ModuleManager.TeardownRecord(module: $0, outcome: .notAwaited, duration: .zero, timeLimit: .zero) }
+    public func unloadAll() -> [TeardownRecord] {
+        registry.unloadAll().map { TeardownRecord(module: $0, outcome: .notAwaited, duration: .zero, timeLimit: .zero) }
     }
 
     /// Releases one module (the seed's `markAsReleasing()`): first every loaded module that requires it,

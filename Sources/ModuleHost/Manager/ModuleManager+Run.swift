@@ -25,7 +25,7 @@ extension ModuleManager {
     @discardableResult
     public func run<Result: Sendable>(
         teardownTimeLimit: Duration = .seconds(5),
-        onTeardown: ([ModuleManager.TeardownRecord]) -> Void = { _ in },
+        onTeardown: ([TeardownRecord]) -> Void = { _ in },
         _ body: (StartupReport) async throws -> Result
     ) async throws -> Result {
         if let failure = loadEagerModules().first {

@@ -7,8 +7,8 @@ extension ModuleManager {
     /// torn down, so this never waits longer than the limit per module. Cancelling the calling task does not cut
     /// a teardown short. Returns one record per module, in the order they were torn down.
     @discardableResult
-    public func unloadAll(teardownTimeLimit: Duration) async -> [ModuleManager.TeardownRecord] {
-        var records: [ModuleManager.TeardownRecord] = []
+    public func unloadAll(teardownTimeLimit: Duration) async -> [TeardownRecord] {
+        var records: [TeardownRecord] = []
         for (identifier, module) in registry.detachAll() {
             module.moduleWillUnload()
             records.append(await TimedTeardown.run(module, identifier: identifier, timeLimit: teardownTimeLimit))

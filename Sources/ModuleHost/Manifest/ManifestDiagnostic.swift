@@ -95,7 +95,7 @@ public struct ManifestDiagnostic: Sendable, Hashable, CustomStringConvertible {
     /// The JSON location of the problem, such as `modules[2].type`; empty for the whole document.
     public let path: String
     /// The line and column, where known.
-    public let location: ManifestDiagnostic.Location?
+    public let location: Location?
     /// What is wrong and what was expected.
     public let message: String
     /// A likely fix, such as the closest known type name.
@@ -103,7 +103,7 @@ public struct ManifestDiagnostic: Sendable, Hashable, CustomStringConvertible {
 
     /// Creates a diagnostic.
     package init(
-        _ severity: Severity, _ code: Code, file: String?, path: String, location: ManifestDiagnostic.Location?,
+        _ severity: Severity, _ code: Code, file: String?, path: String, location: Location?,
         message: String, suggestion: String? = nil
     ) {
         self.severity = severity

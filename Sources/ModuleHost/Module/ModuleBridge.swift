@@ -55,7 +55,7 @@ public final class ModuleBridge: Sendable {
     }
 
     /// Every service the registered modules declare, with its provider, in registration order.
-    public var services: [ModuleBridge.ServiceDescription] {
+    public var services: [ServiceDescription] {
         registry.serviceDescriptions()
     }
 

@@ -35,9 +35,9 @@ extension ModuleStartupOperation {
         var isSerial: Bool { self == .high }
 
         /// The failure policy used when an operation does not choose one.
-        var defaultFailurePolicy: ModuleStartupOperation.FailurePolicy { isBlocking ? .required : .optional }
+        var defaultFailurePolicy: FailurePolicy { isBlocking ? .required : .optional }
 
         /// Orders phases by when they run.
-        public static func < (lhs: ModuleStartupOperation.Priority, rhs: ModuleStartupOperation.Priority) -> Bool { lhs.rank < rhs.rank }
+        public static func < (lhs: Priority, rhs: Priority) -> Bool { lhs.rank < rhs.rank }
     }
 }

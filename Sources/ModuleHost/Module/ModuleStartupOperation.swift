@@ -13,14 +13,14 @@ public struct ModuleStartupOperation: Sendable {
     /// The operation's identifier, unique among all startup operations.
     public var identifier: String
     /// The phase the operation runs in (the manifest can override it).
-    public var priority: ModuleStartupOperation.Priority
+    public var priority: Priority
     /// Identifiers of operations that must succeed before this one starts.
     public var dependencies: [String]
     /// Identifiers of operations that, when some module in the manifest declares them, must succeed first;
     /// when no module declares one, it is ignored (for modules that work with or without another).
     public var optionalDependencies: [String]
     /// Whether a failure stops startup; `nil` means the phase's default (the manifest can override it).
-    public var failurePolicy: ModuleStartupOperation.FailurePolicy?
+    public var failurePolicy: FailurePolicy?
     /// How long the operation may run; `nil` means no limit (the manifest can override it).
     public var timeout: Duration?
     /// The work to do, given the manager whose initiator runs it.
@@ -32,8 +32,8 @@ public struct ModuleStartupOperation: Sendable {
 
     /// Declares an operation.
     public init(
-        _ identifier: String, priority: ModuleStartupOperation.Priority, dependencies: [String] = [],
-        optionalDependencies: [String] = [], failurePolicy: ModuleStartupOperation.FailurePolicy? = nil, timeout: Duration? = nil,
+        _ identifier: String, priority: Priority, dependencies: [String] = [],
+        optionalDependencies: [String] = [], failurePolicy: FailurePolicy? = nil, timeout: Duration? = nil,
         body: nonisolated(nonsending) @escaping @Sendable (any ModuleContext) async throws -> Void
     ) {
         self.identifier = identifier

@@ -12,7 +12,7 @@ extension ModuleRouter {
 
     /// Runs the route's target, telling the module's handler and the event streams before and after.
     func run(_ request: RouteRequest, _ registered: RegisteredRoute,
-             handler: (any ModuleRouteHandler)?) async throws(RouteError) -> ModuleRouter.Result {
+             handler: (any ModuleRouteHandler)?) async throws(RouteError) -> Result {
         await handler?.routeWillOpen(request)
         emit(.willOpen(request))
         let output: ModuleCommand.Output
@@ -26,6 +26,6 @@ extension ModuleRouter {
         }
         await handler?.routeDidOpen(request, succeeded: true)
         emit(.didOpen(request, succeeded: true))
-        return ModuleRouter.Result(route: RouteDescription(registered), url: request.url, redirects: request.redirects, output: output)
+        return Result(route: RouteDescription(registered), url: request.url, redirects: request.redirects, output: output)
     }
 }

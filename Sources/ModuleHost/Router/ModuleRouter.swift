@@ -28,7 +28,7 @@ public final class ModuleRouter: Sendable {
     /// what was wrong: a link that is not valid or too long, a wrong scheme or host, no such route (with the
     /// closest one), an in-app-only route opened from outside, a parameter that does not decode, a module that
     /// cannot load, a rejection, a redirect loop, or a target that threw.
-    public func open(_ url: String, from source: RouteRequest.Source = .inApp) async throws(RouteError) -> ModuleRouter.Result {
+    public func open(_ url: String, from source: RouteRequest.Source = .inApp) async throws(RouteError) -> Result {
         do {
             return try await follow(url, from: source)
         } catch {
@@ -49,12 +49,12 @@ public final class ModuleRouter: Sendable {
 
     /// A stream of what happens as links open, from now on: will and did open, and refusals. It ends when the
     /// router goes away, and keeps at most the newest 1,024 events a slow consumer has not read.
-    public func events() -> AsyncStream<ModuleRouter.Event> {
+    public func events() -> AsyncStream<Event> {
         streams.open()
     }
 
     /// Sends `event` to every ``events()`` stream.
-    func emit(_ event: ModuleRouter.Event) {
+    func emit(_ event: Event) {
         streams.yield(event)
     }
 
@@ -74,7 +74,7 @@ public final class ModuleRouter: Sendable {
     }
 
     /// Opens `url` and the links its handlers redirect to, at most 8 of them.
-    private func follow(_ url: String, from source: RouteRequest.Source) async throws(RouteError) -> ModuleRouter.Result {
+    private func follow(_ url: String, from source: RouteRequest.Source) async throws(RouteError) -> Result {
         var chain: [String] = []
         var next = url
         while true {

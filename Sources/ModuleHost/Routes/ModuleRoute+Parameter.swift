@@ -37,18 +37,18 @@ extension ModuleRoute {
         }
 
         /// An integer parameter in `range` (any `Int` by default).
-        public static func integer(_ name: String, in range: ClosedRange<Int> = Int.min...Int.max, required: Bool = true) -> ModuleRoute.Parameter {
-            ModuleRoute.Parameter(name, .integer(range), required: required)
+        public static func integer(_ name: String, in range: ClosedRange<Int> = Int.min...Int.max, required: Bool = true) -> Parameter {
+            Parameter(name, .integer(range), required: required)
         }
 
         /// A text parameter of at most `maxLength` bytes (at most 256, the most any parameter may have).
-        public static func text(_ name: String, maxLength: Int = 256, required: Bool = true) -> ModuleRoute.Parameter {
-            ModuleRoute.Parameter(name, .text(maxLength: maxLength), required: required)
+        public static func text(_ name: String, maxLength: Int = 256, required: Bool = true) -> Parameter {
+            Parameter(name, .text(maxLength: maxLength), required: required)
         }
 
         /// A parameter that is one of `values`.
-        public static func oneOf(_ name: String, _ values: [String], required: Bool = true) -> ModuleRoute.Parameter {
-            ModuleRoute.Parameter(name, .oneOf(values), required: required)
+        public static func oneOf(_ name: String, _ values: [String], required: Bool = true) -> Parameter {
+            Parameter(name, .oneOf(values), required: required)
         }
 
         /// What the parameter expects, in words: "an integer in 0...100".

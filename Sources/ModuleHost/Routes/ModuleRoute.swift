@@ -15,9 +15,9 @@ public struct ModuleRoute: Sendable {
     /// The path pattern, such as `/numbers/fact/:n`.
     public let pattern: String
     /// The types of the path parameters; a parameter of the pattern not listed here is text.
-    public let parameters: [ModuleRoute.Parameter]
+    public let parameters: [Parameter]
     /// The query items the route reads; any other query item is refused.
-    public let query: [ModuleRoute.Parameter]
+    public let query: [Parameter]
     /// Whether another program may open the route (the seed's `isAccessibleExternally`); the manifest may change it.
     public let isAccessibleExternally: Bool
     /// One line on what the route shows or does.
@@ -26,7 +26,7 @@ public struct ModuleRoute: Sendable {
     public let target: Target
 
     /// Declares a route; it is in-app only unless `isAccessibleExternally`.
-    public init(_ identifier: String, pattern: String, parameters: [ModuleRoute.Parameter] = [], query: [ModuleRoute.Parameter] = [],
+    public init(_ identifier: String, pattern: String, parameters: [Parameter] = [], query: [Parameter] = [],
                 isAccessibleExternally: Bool = false, summary: String, target: @escaping Target) {
         self.identifier = identifier
         self.pattern = pattern

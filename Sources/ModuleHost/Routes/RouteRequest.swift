@@ -8,15 +8,15 @@ public struct RouteRequest: Sendable {
     /// The module that declares the route.
     public let module: ModuleIdentifier
     /// The path parameters and query items, decoded.
-    public let parameters: RouteRequest.Parameters
+    public let parameters: Parameters
     /// Where the link came from.
-    public let source: RouteRequest.Source
+    public let source: Source
     /// The links that redirected to this one, first first; empty when none did.
     public let redirects: [String]
     /// The manager that loaded the module: resolve services through its bridge.
     public let manager: any ModuleContext
 
-    init(url: String, route: String, module: ModuleIdentifier, parameters: RouteRequest.Parameters, source: RouteRequest.Source,
+    init(url: String, route: String, module: ModuleIdentifier, parameters: Parameters, source: Source,
          redirects: [String], manager: any ModuleContext) {
         self.url = url
         self.route = route

@@ -4,8 +4,8 @@ import PackagePlugin
 /// sources, compiler and target it is compiled from, and nothing committed can be stale.
 ///
 /// It runs `ABIIdentityTool` (Sources/ABIIdentityTool) whenever one of the target's Swift files, one of
-/// ModuleHostState's, or the compiler changes; the tool writes `ABIIdentity.swift` into this plugin's work folder, which SwiftPM compiles with the
-/// target. What the identity covers, and why, is in Sources/ABIIdentityTool/SourceDigest.swift.
+/// ModuleHostState's, or the compiler changes; the tool writes `ABIIdentity.swift` into this plugin's work
+/// folder, which SwiftPM compiles with the target. What the identity covers, and why, is in Sources/ABIIdentityTool/SourceDigest.swift.
 @main
 struct ABIIdentityGenerator: BuildToolPlugin {
     /// The package's libraries, beside the target itself, whose sources the identity covers.

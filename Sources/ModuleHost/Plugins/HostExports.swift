@@ -9,16 +9,15 @@ import Musl
 /// Whether this host exports the ModuleHost symbols a plugin needs, decided from the plugin's undefined symbols
 /// and a predicate that says whether the host exports a name (`dlsym` on the host's own image: no plugin code runs).
 enum HostExports {
-    /// The prefix of every symbol of ModuleHost's Swift module.
-    static let moduleHostPrefix = "$s10ModuleHost"
-    /// The prefixes of the symbols a plugin takes from the host: ModuleHost's, and ModuleHostState's (the library
+    /// The libraries whose symbols a plugin takes from the host: ModuleHost, and ModuleHostState (the library
     /// built on it whose types, such as `HostEnvironment`, a plugin may use too).
-    static let hostPrefixes = [moduleHostPrefix, "$s15ModuleHostState"]
+    static let hostLibraries = ["ModuleHost", "ModuleHostState"]
 
-    /// Whether `symbol` is one of the host's libraries'.
-    static func isHostSymbol(_ symbol: String) -> Bool {
-        hostPrefixes.contains { symbol.hasPrefix($0) }
+    /// The host library `symbol` belongs to (its mangled module prefix, `$s<length><name>`), or `nil`.
+    static func library(of symbol: String) -> String? {
+        hostLibraries.first { symbol.hasPrefix("$s\($0.utf8.count)\($0)") }
     }
+
     /// A symbol every host that exports ModuleHost's symbols has: the nominal type descriptor of `ModuleManager`.
     static let probe = "$s10ModuleHost0A7ManagerCMn"
 
@@ -33,7 +32,7 @@ enum HostExports {
 
     /// The verdict for a plugin that needs `undefined`, given `isExported`.
     static func verdict(undefined: [String], isExported: (String) -> Bool) -> Verdict {
-        let needed = undefined.filter(isHostSymbol)
+        let needed = undefined.filter { library(of: $0) != nil }
         guard !needed.isEmpty else { return .complete }
         guard isExported(probe) else { return .hostExportsNothing }
         let missing = needed.filter { !isExported($0) }

@@ -40,12 +40,10 @@ enum PluginInspector {
     /// Refuses a library that defines ModuleHost's or ModuleHostState's own symbols (not extensions of their types): a
     /// second copy of one.
     static func checkOwnModuleHost(_ defined: [String], path: String, library: String) throws(PluginError) {
-        let own = defined.filter(HostExports.isHostSymbol).map { ($0, SwiftDemangler.demangle($0)) }.filter {
-            !$0.1.contains("(extension in ") && !$0.1.contains("conformance") && !$0.1.contains("witness")
-        }
-        guard let first = own.first else { return }
-        let name = first.0.hasPrefix(HostExports.moduleHostPrefix) ? "ModuleHost" : "ModuleHostState"
-        let copied = own.filter { $0.0.hasPrefix(HostExports.moduleHostPrefix) == (name == "ModuleHost") }.map(\.1)
+        let own = defined.compactMap { symbol in HostExports.library(of: symbol).map { (library: $0, name: SwiftDemangler.demangle(symbol)) } }
+            .filter { !$0.name.contains("(extension in ") && !$0.name.contains("conformance") && !$0.name.contains("witness") }
+        guard let name = own.first?.library else { return }
+        let copied = own.filter { $0.library == name }.map(\.name)
         throw PluginError(.bundlesModuleHost, library: library, message:
             "\(path) carries its own copy of \(name) (it defines \(copied.count) of \(name)'s symbols, like \(copied.prefix(2).joined(separator: " and "))); "
             + "a plugin must use the host's \(name): compile it against the host's \(name).swiftmodule without linking \(name) into it")

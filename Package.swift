@@ -8,6 +8,8 @@ let package = Package(
         .library(name: "ModuleHost", targets: ["ModuleHost"]),
         // State files a module keeps between runs, and the environment a shell gives its modules.
         .library(name: "ModuleHostState", targets: ["ModuleHostState"]),
+        // Opening links to the routes modules contribute: the router.
+        .library(name: "ModuleHostRouting", targets: ["ModuleHostRouting"]),
         // Test support for apps and modules: injecting stand-in modules and services.
         .library(name: "ModuleHostTesting", targets: ["ModuleHostTesting"]),
         .executable(name: "app-shell", targets: ["AppShell"]),
@@ -29,6 +31,9 @@ let package = Package(
         // Built on the library: state files (StateFile), and what a shell provides its modules (HostEnvironment).
         // Plugins may use its types, so ModuleHost's ABI identity covers its sources too.
         .target(name: "ModuleHostState", dependencies: ["ModuleHost"]),
+        // Built on the library: the router, which opens links to the routes modules contribute, and the protocol a
+        // module adopts to guard its routes. Plugins may use its types too.
+        .target(name: "ModuleHostRouting", dependencies: ["ModuleHost"]),
 
         // The C library's crypt(3) (libxcrypt on Linux), used by AuthModule for password hashes.
         .systemLibrary(name: "CCrypt", path: "Sources/CCrypt"),
@@ -37,9 +42,9 @@ let package = Package(
         // types; depends on ModuleHost only) and an implementation target that depends on ModuleHost (and
         // ModuleHostState, to keep files) and on interface targets only. No implementation depends on another; they meet through the bridge.
         .target(name: "AuthInterface", dependencies: ["ModuleHost"]),
-        .target(name: "AuthModule", dependencies: ["ModuleHost", "ModuleHostState", "AuthInterface", "CCrypt"]),
+        .target(name: "AuthModule", dependencies: ["ModuleHost", "ModuleHostState", "ModuleHostRouting", "AuthInterface", "CCrypt"]),
         .target(name: "NumbersInterface", dependencies: ["ModuleHost"]),
-        .target(name: "NumbersModule", dependencies: ["ModuleHost", "ModuleHostState", "NumbersInterface"]),
+        .target(name: "NumbersModule", dependencies: ["ModuleHost", "ModuleHostState", "ModuleHostRouting", "NumbersInterface"]),
         // The worked example of adding a module (README, "Adding a module").
         .target(name: "ClockInterface", dependencies: ["ModuleHost"]),
         .target(name: "ClockModule", dependencies: ["ModuleHost", "ClockInterface"]),
@@ -51,13 +56,14 @@ let package = Package(
         // Plugins link against the ModuleHost symbols this executable exports (see README, "Plugins").
         .executableTarget(
             name: "AppShell",
-            dependencies: ["ModuleHost", "ModuleHostState", "AuthModule", "NumbersModule", "ClockModule"],
+            dependencies: ["ModuleHost", "ModuleHostState", "ModuleHostRouting", "AuthModule", "NumbersModule", "ClockModule"],
             linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"], .when(platforms: [.linux]))]
         ),
 
         // What this package's own tests share (a seeded generator, temporary folders); not a product.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "ModuleHostTests", dependencies: ["ModuleHost", "ModuleHostTesting", "TestSupport"]),
+        .testTarget(name: "ModuleHostRoutingTests", dependencies: ["ModuleHostRouting", "ModuleHost", "ModuleHostTesting", "TestSupport"]),
         .testTarget(name: "ModuleHostStateTests", dependencies: ["ModuleHostState", "ModuleHost", "TestSupport"]),
         .testTarget(name: "AuthModuleTests", dependencies: ["AuthModule", "AuthInterface", "ModuleHost", "ModuleHostState", "ModuleHostTesting"]),
         .testTarget(name: "NumbersModuleTests", dependencies: ["NumbersModule", "NumbersInterface", "ModuleHost", "ModuleHostState", "ModuleHostTesting", "TestSupport"]),

@@ -4,12 +4,12 @@ import PackagePlugin
 /// sources, compiler and target it is compiled from, and nothing committed can be stale.
 ///
 /// It runs `ABIIdentityTool` (Sources/ABIIdentityTool) whenever one of the target's Swift files, one of
-/// ModuleHostState's, or the compiler changes; the tool writes `ABIIdentity.swift` into this plugin's work
+/// its companion libraries' (ModuleHostState, ModuleHostRouting), or the compiler changes; the tool writes `ABIIdentity.swift` into this plugin's work
 /// folder, which SwiftPM compiles with the target. What the identity covers, and why, is in Sources/ABIIdentityTool/SourceDigest.swift.
 @main
 struct ABIIdentityGenerator: BuildToolPlugin {
     /// The package's libraries, beside the target itself, whose sources the identity covers.
-    static let companionLibraries = ["ModuleHostState"]
+    static let companionLibraries = ["ModuleHostState", "ModuleHostRouting"]
 
     func createBuildCommands(context: PluginContext, target: Target) async throws -> [Command] {
         guard let module = target as? SourceModuleTarget else { return [] }

@@ -5,7 +5,8 @@ import Foundation
 #endif
 
 /// The part of ModuleHost's ABI identity that comes from its sources: a SHA-256 over every Swift file of the
-/// target and of ModuleHostState (the library built on it whose types a plugin may use too), byte for byte.
+/// target and of the libraries built on it whose types a plugin may use too (ModuleHostState, ModuleHostRouting),
+/// byte for byte.
 ///
 /// The definition: for each file, in the byte order of its path relative to the folder that holds both targets
 /// (`Sources/`, so the paths read `ModuleHost/…` and `ModuleHostState/…`), the line

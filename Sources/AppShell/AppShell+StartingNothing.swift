@@ -1,4 +1,5 @@
 import ModuleHost
+import ModuleHostRouting
 
 /// The subcommands that start no module: `help`, `--version`, `--generate-completion-script`, `validate`,
 /// `modules`, `graph` and `routes`. They run synchronously on the caller's thread; a signal ends them at any

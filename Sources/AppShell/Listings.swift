@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import ModuleHost
+import ModuleHostRouting
 
 /// Tables (or JSON) of modules and services, for the `modules` and `services` commands and subcommands.
 struct Listings {

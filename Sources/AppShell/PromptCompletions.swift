@@ -1,4 +1,5 @@
 import ModuleHost
+import ModuleHostRouting
 
 /// What Tab completes at the prompt: command names, then the first argument of a command that offers
 /// completions. The one list of the prompt's commands: whatever else lists them can be built from ``commands``.

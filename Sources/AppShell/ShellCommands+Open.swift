@@ -1,4 +1,5 @@
 import ModuleHost
+import ModuleHostRouting
 
 extension ShellCommands {
     /// `open <url>`: opens the link through the manager's router, from `source`, and prints what its route

@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import ModuleHost
+import ModuleHostRouting
 
 /// The shell's own commands (`help`, `modules`, `services`, `startup`, `reload`), and every other command
 /// handed to the module that declares it.

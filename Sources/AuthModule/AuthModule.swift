@@ -5,6 +5,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import ModuleHost
+import ModuleHostRouting
 import ModuleHostState
 
 /// Log-in with salted password hashes, sessions that persist across runs, and the host's user session.

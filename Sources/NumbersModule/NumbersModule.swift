@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import ModuleHost
+import ModuleHostRouting
 import ModuleHostState
 import NumbersInterface
 

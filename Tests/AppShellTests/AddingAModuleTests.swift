@@ -16,7 +16,7 @@ import ModuleHostTesting
 struct AddingAModuleTests {
     /// Suites that build hosts or plugins, or run hundreds of terminal trials: none reads the demo's modules.
     /// Test targets that cannot see a new module: left out of the copy's build.
-    static let otherTestTargets = ["ModuleHostTests", "ModuleHostStateTests", "AuthModuleTests", "NumbersModuleTests"]
+    static let otherTestTargets = ["ModuleHostTests", "ModuleHostStateTests", "ModuleHostRoutingTests", "AuthModuleTests", "NumbersModuleTests"]
     static let skipped = "PluginTests|PluginDriftTests|PluginRebuildTests|PluginArticleTests|CtrlCTrialsTests|AddingAModuleTests"
 
     static let interface = """
@@ -119,8 +119,8 @@ struct AddingAModuleTests {
         try edit(copy.appendingPathComponent("Package.swift"), [
             (#".target(name: "ClockModule", dependencies: ["ModuleHost", "ClockInterface"]),"#,
              #".target(name: "ClockModule", dependencies: ["ModuleHost", "ClockInterface"]), .target(name: "NotesInterface", dependencies: ["ModuleHost"]), .target(name: "NotesModule", dependencies: ["ModuleHost", "NotesInterface"]),"#),
-            (#"dependencies: ["ModuleHost", "ModuleHostState", "AuthModule", "NumbersModule", "ClockModule"],"#,
-             #"dependencies: ["ModuleHost", "ModuleHostState", "AuthModule", "NumbersModule", "ClockModule", "NotesModule"],"#),
+            (#"dependencies: ["ModuleHost", "ModuleHostState", "ModuleHostRouting", "AuthModule", "NumbersModule", "ClockModule"],"#,
+             #"dependencies: ["ModuleHost", "ModuleHostState", "ModuleHostRouting", "AuthModule", "NumbersModule", "ClockModule", "NotesModule"],"#),
         ] + Self.otherTestTargets.map { (#".testTarget(name: "\#($0)""#, #"// .testTarget(name: "\#($0)""#) })
         try edit(copy.appendingPathComponent("modules.json"), [
             (#"{"type": "ClockModule.ClockModule", "eager": true}"#,

@@ -80,7 +80,7 @@ struct SnippetDocument {
         self.blocks = blocks
     }
 
-    /// The README, the guides in `docs/` and every DocC article.
+    /// The README, the guides in `docs/` and every DocC article (ModuleHost's and its libraries' catalogs).
     static func all() -> [SnippetDocument] {
         let root = PackageDump.root
         func markdown(in folder: String) -> [String] {
@@ -88,7 +88,9 @@ struct SnippetDocument {
             return ((try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? [])
                 .filter { $0.hasSuffix(".md") }.sorted().map { "\(folder)/\($0)" }
         }
-        return (["README.md"] + markdown(in: "docs") + markdown(in: "Sources/ModuleHost/ModuleHost.docc")).compactMap { path in
+        let catalogs = ["ModuleHost"] + PackageShape.hostLibraries.sorted()
+        let articles = catalogs.flatMap { markdown(in: "Sources/\($0)/\($0).docc") }
+        return (["README.md"] + markdown(in: "docs") + articles).compactMap { path in
             guard let text = try? String(contentsOf: root.appendingPathComponent(path), encoding: .utf8) else { return nil }
             return SnippetDocument(name: path, text: text)
         }

@@ -15,7 +15,6 @@ struct LayerTests {
         ["Plugins"],                // loading plugin libraries a manifest names
         ["Registry"],               // registration, loading, caches: the live resolver behind the bridge
         ["Initiator"],              // planning and running startup operations
-        ["Router"],                 // opening links to the routes modules declare
         ["Manager"],                // ModuleManager, which puts the layers together
     ]
 

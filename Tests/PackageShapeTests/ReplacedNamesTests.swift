@@ -14,6 +14,7 @@ struct ReplacedNamesTests {
     func aModuleWrittenAgainstAReplacedNameFailsToCompileSayingWhatToWrite(name: String, member: String, hint: String) async throws {
         let source = """
             import ModuleHost
+            import ModuleHostRouting
             final class OldModule: \(name) {
                 static let moduleIdentifier: ModuleIdentifier = "com.example.old"
                 \(member)

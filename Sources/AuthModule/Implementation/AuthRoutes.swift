@@ -5,6 +5,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import ModuleHost
+import ModuleHostRouting
 
 /// The AuthModule's route: the current user (`/auth/user`), in-app only, since who is logged in is not another
 /// program's business. The module's handler rejects it while nobody is logged in.

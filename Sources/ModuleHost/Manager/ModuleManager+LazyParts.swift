@@ -1,21 +1,19 @@
 /// The parts of a ``ModuleManager`` that listing or checking modules never needs, each made the first time it is
 /// asked for (from any thread) and the same one after: the ``Initiator``, whose default width counts the active
-/// processors, and the ``ModuleRouter``, with its event streams.
+/// processors, and the parts that libraries built on ModuleHost attach to a manager (ModuleHostRouting's router).
 ///
 /// Not generic, and holding the parts as plain references, so that a manager that never asks for them makes no
 /// type metadata for them either (the first use of a generic type can cost the runtime a search of every
 /// conformance in the process).
 final class LazyManagerParts: @unchecked Sendable {
-    // `@unchecked`: `initiator` and `router` are only read and written with `lock` held.
+    // `@unchecked`: `madeInitiator` and `attached` are only read and written with `lock` held.
     private let lock = Condition()
     private let makeInitiator: @Sendable () -> Initiator
-    private let makeRouter: @Sendable () -> ModuleRouter
     private var madeInitiator: Initiator?
-    private var madeRouter: ModuleRouter?
+    private var attached: [ObjectIdentifier: any ManagerPart] = [:]
 
-    init(initiator: @escaping @Sendable () -> Initiator, router: @escaping @Sendable () -> ModuleRouter) {
+    init(initiator: @escaping @Sendable () -> Initiator) {
         makeInitiator = initiator
-        makeRouter = router
     }
 
     var initiator: Initiator {
@@ -27,19 +25,36 @@ final class LazyManagerParts: @unchecked Sendable {
         return initiator
     }
 
-    var router: ModuleRouter {
+    /// The part of type `Part`, made by `make` the first time it is asked for.
+    func part<Part: ManagerPart>(_ type: Part.Type, make: () -> Part) -> Part {
         lock.lock()
         defer { lock.unlock() }
-        if let madeRouter { return madeRouter }
-        let router = makeRouter()
-        madeRouter = router
-        return router
+        if let made = attached[ObjectIdentifier(type)] { return unsafeDowncast(made, to: Part.self) }
+        let part = make()
+        attached[ObjectIdentifier(type)] = part
+        return part
     }
 
-    /// The router, if it has been made.
-    var routerIfMade: ModuleRouter? {
+    /// The parts made so far.
+    var attachedParts: [any ManagerPart] {
         lock.lock()
         defer { lock.unlock() }
-        return madeRouter
+        return Array(attached.values)
+    }
+}
+
+/// A part that a library built on ModuleHost attaches to a ``ModuleManager`` (``ModuleManager/part(_:make:)``):
+/// made on first use, kept as long as the manager, and told when the registrations change.
+package protocol ManagerPart: AnyObject, Sendable {
+    /// Called after modules were registered, so a part that derives something from the registrations (a table of
+    /// routes) reads them again.
+    func registrationsChanged()
+}
+
+extension ModuleManager {
+    /// The part of type `Part` attached to this manager, made by `make` from the registry the first time any
+    /// caller asks (the same one after).
+    package func part<Part: ManagerPart>(_ type: Part.Type, make: (ModuleRegistry) -> Part) -> Part {
+        parts.part(type) { make(registry) }
     }
 }

@@ -9,9 +9,7 @@ extension ModuleManager {
     /// with any added in code, as one graph. Made on first use, so a manager that never starts anything never
     /// counts the processors.
     public var initiator: Initiator { parts.initiator }
-    /// Opens links to the routes the registered modules declare. Made on first use.
-    public var router: ModuleRouter { parts.router }
-    /// The initiator and the router, made on first use.
+    /// The initiator and the parts libraries attach, made on first use.
     var parts: LazyManagerParts { storage.parts }
     /// Finds module types by the names written in manifests.
     var typeResolver: ModuleTypeResolver { storage.typeResolver }
@@ -41,8 +39,6 @@ extension ModuleManager {
             Initiator(maxConcurrentOperations: concurrency ?? ProcessInfo.processInfo.activeProcessorCount) {
                 (source.context as? ModuleManager)?.startupOperations() ?? []
             }
-        }, router: {
-            ModuleRouter(registry: registry)
         })
         let storage = ModuleManagerStorage(registry: registry, typeResolver: typeResolver, parts: parts,
                                            reservedCommandNames: reservedCommandNames)

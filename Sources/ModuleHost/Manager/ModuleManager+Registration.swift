@@ -93,8 +93,8 @@ extension ModuleManager {
     private func add(_ registrations: [ModuleRegistration], routing: (settings: RoutingSettings, origin: String)? = nil,
                      file: String?, path: String) throws(ManifestError) {
         let clashes = registry.add(registrations, routing: routing)
-        // A router not made yet reads the registrations when it is.
-        parts.routerIfMade?.registrationsChanged()
+        // A part not made yet (a router) reads the registrations when it is.
+        for part in parts.attachedParts { part.registrationsChanged() }
         guard clashes.isEmpty else {
             throw ManifestError(file: file, diagnostics: clashes.map { clash in
                 switch clash {

@@ -1,11 +1,11 @@
-/// What a ``ModuleManager`` keeps: its registry, type resolver, initiator and router, and the host's own
+/// What a ``ModuleManager`` keeps: its registry, type resolver, initiator and attached parts, and the host's own
 /// command names.
 final class ModuleManagerStorage: ModuleManagerInternals {
     /// The registry behind the bridge.
     let registry: ModuleRegistry
     /// Finds module types by the names written in manifests.
     let typeResolver: ModuleTypeResolver
-    /// The initiator and the router, made on first use.
+    /// The initiator and the parts libraries attach, made on first use.
     let parts: LazyManagerParts
     /// Command names the host keeps for its own commands.
     let reservedCommandNames: Set<String>

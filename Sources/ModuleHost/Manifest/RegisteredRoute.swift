@@ -1,12 +1,12 @@
 /// A route as registered: its declaration, parsed, with the manifest's overrides applied.
-struct RegisteredRoute: Sendable {
-    let route: ModuleRoute
-    let pattern: RoutePattern
+package struct RegisteredRoute: Sendable {
+    package let route: ModuleRoute
+    package let pattern: RoutePattern
     /// Whether other programs may open it, after the manifest's override.
-    let isExternal: Bool
-    let module: ModuleIdentifier
+    package let isExternal: Bool
+    package let module: ModuleIdentifier
     /// The module's type name, for messages.
-    let typeName: String
+    package let typeName: String
 
     /// The enabled ones of `routes`, which `type` declares, with `overrides` applied; declarations that do not
     /// parse are left out (validation reports them).

@@ -25,13 +25,13 @@ package struct RoutingSettings: Sendable, Hashable, Codable {
 
     /// Whether `text` is a scheme: a lowercase ASCII letter, then lowercase letters, digits, `+`, `-` or `.`
     /// (RFC 3986, lowercase as links are compared), at most 32 characters.
-    static func isScheme(_ text: String) -> Bool {
+    package static func isScheme(_ text: String) -> Bool {
         guard let first = text.utf8.first, first >= 0x61, first <= 0x7A, text.utf8.count <= 32 else { return false }
         return text.utf8.allSatisfy { isLowerAlphanumeric($0) || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".") }
     }
 
     /// Whether `text` is a host name: lowercase ASCII letters, digits, `-` and `.`, at most 64 characters.
-    static func isHost(_ text: String) -> Bool {
+    package static func isHost(_ text: String) -> Bool {
         !text.isEmpty && text.utf8.count <= 64
             && text.utf8.allSatisfy { isLowerAlphanumeric($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".") }
     }

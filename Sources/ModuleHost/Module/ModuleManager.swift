@@ -12,7 +12,7 @@ public final class ModuleManager: ModuleContext {
 
     /// Resolves modules and services.
     public let bridge: ModuleBridge
-    /// The registry, type resolver, initiator and router, kept by the manager's own layer.
+    /// The registry, type resolver, initiator and attached parts, kept by the manager's own layer.
     let internals: any ModuleManagerInternals
 
     init(bridge: ModuleBridge, internals: any ModuleManagerInternals) {

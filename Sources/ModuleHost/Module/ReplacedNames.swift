@@ -8,9 +8,3 @@ public typealias StartupOperationsProviding = ModuleProtocol
 /// Replaced: a module contributes its commands in ``ModuleProtocol/contributions``.
 @available(*, unavailable, message: "contribute commands in `contributions`, with `.command(_:)`")
 public typealias ModuleCommandsProviding = ModuleProtocol
-
-/// Replaced: a module contributes its routes in ``ModuleProtocol/contributions`` and adopts ``ModuleRouteHandler``
-/// to guard them.
-@available(*, unavailable, renamed: "ModuleRouteHandler",
-           message: "contribute routes in `contributions`, with `.route(_:)`; adopt ModuleRouteHandler to guard them")
-public typealias ModuleRoutesProviding = ModuleRouteHandler

@@ -9,9 +9,9 @@ import Musl
 /// Whether this host exports the ModuleHost symbols a plugin needs, decided from the plugin's undefined symbols
 /// and a predicate that says whether the host exports a name (`dlsym` on the host's own image: no plugin code runs).
 enum HostExports {
-    /// The libraries whose symbols a plugin takes from the host: ModuleHost, and ModuleHostState (the library
-    /// built on it whose types, such as `HostEnvironment`, a plugin may use too).
-    static let hostLibraries = ["ModuleHost", "ModuleHostState"]
+    /// The libraries whose symbols a plugin takes from the host: ModuleHost, and the libraries built on it whose
+    /// types a plugin may use too (ModuleHostState's `HostEnvironment`, ModuleHostRouting's `ModuleRouteHandler`).
+    static let hostLibraries = ["ModuleHost", "ModuleHostState", "ModuleHostRouting"]
 
     /// The host library `symbol` belongs to (its mangled module prefix, `$s<length><name>`), or `nil`.
     static func library(of symbol: String) -> String? {

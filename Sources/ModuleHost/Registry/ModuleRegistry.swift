@@ -23,7 +23,7 @@ package final class ModuleRegistry: ModuleResolving, @unchecked Sendable {
     let cache = ResolutionCache()
 
     /// The context (the manager) handed to `moduleDidLoad`; weak, because the manager owns the registry.
-    let owner = WeakContextReference()
+    package let owner = WeakContextReference()
     /// Tells loaded session modules about the user session.
     let sessions = SessionBroadcaster()
 
@@ -48,7 +48,7 @@ package final class ModuleRegistry: ModuleResolving, @unchecked Sendable {
     }
 
     /// The routing settings registered with the modules, and every enabled route, in registration order.
-    func routingTable() -> (settings: RoutingSettings, routes: [RegisteredRoute]) {
+    package func routingTable() -> (settings: RoutingSettings, routes: [RegisteredRoute]) {
         locked { (table.routing?.settings ?? .standard, table.ordered.flatMap(\.routes)) }
     }
 
@@ -77,7 +77,7 @@ package final class ModuleRegistry: ModuleResolving, @unchecked Sendable {
     var warm: WarmResolutions { cache.warm }
 
     /// The module for `identifier`, loading it (and the modules it requires) on first use.
-    func module(_ identifier: ModuleIdentifier) throws(ResolutionError) -> any ModuleProtocol {
+    package func module(_ identifier: ModuleIdentifier) throws(ResolutionError) -> any ModuleProtocol {
         if let module = cache.module(identifier) {
             return module
         }

@@ -1,6 +1,6 @@
 /// A weak, thread-safe reference to the context (the manager) handed to modules; weak, because the manager
 /// owns what holds it.
-final class WeakContextReference: Sendable {
+package final class WeakContextReference: Sendable {
     private struct Box: Sendable {
         weak var context: (any ModuleContext)?
     }
@@ -13,7 +13,7 @@ final class WeakContextReference: Sendable {
     }
 
     /// The context, while it exists.
-    var context: (any ModuleContext)? {
+    package var context: (any ModuleContext)? {
         box.withLock { $0.context }
     }
 }

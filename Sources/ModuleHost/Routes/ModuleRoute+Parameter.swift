@@ -65,7 +65,7 @@ extension ModuleRoute {
         }
 
         /// The decoded value of `raw` (already percent-decoded), or `nil` when it is not what the parameter expects.
-        func decode(_ raw: String) -> RouteRequest.Parameters.Value? {
+        package func decode(_ raw: String) -> RouteRequest.Parameters.Value? {
             guard raw.utf8.count <= RouteLimits.parameterBytes else { return nil }
             switch kind {
             case .integer(let range):

@@ -1,20 +1,20 @@
 /// A parsed route pattern: `/numbers/fact/:n` is the literal `numbers`, the literal `fact` and the parameter `n`.
-struct RoutePattern: Sendable, Hashable {
-    enum Segment: Sendable, Hashable {
+package struct RoutePattern: Sendable, Hashable {
+    package enum Segment: Sendable, Hashable {
         case literal(String)
         case parameter(String)
     }
 
-    let segments: [Segment]
+    package let segments: [Segment]
 
     /// The names of the parameters, in order.
-    var parameterNames: [String] {
+    package var parameterNames: [String] {
         segments.compactMap { if case .parameter(let name) = $0 { name } else { nil } }
     }
 
     /// The pattern with its parameters' names left out (`/numbers/fact/:`): two patterns with the same shape match
     /// exactly the same paths, so they cannot both be routes.
-    var shape: String {
+    package var shape: String {
         "/" + segments.map { if case .literal(let text) = $0 { text } else { ":" } }.joined(separator: "/")
     }
 

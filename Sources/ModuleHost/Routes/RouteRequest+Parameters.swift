@@ -2,14 +2,14 @@ extension RouteRequest {
     /// The decoded parameters of an opened route: its path parameters and query items, by name.
     public struct Parameters: Sendable, Hashable {
         /// A decoded value.
-        enum Value: Sendable, Hashable {
+        package enum Value: Sendable, Hashable {
             case integer(Int)
             case text(String)
         }
 
         private let values: [String: Value]
 
-        init(_ values: [String: Value]) {
+        package init(_ values: [String: Value]) {
             self.values = values
         }
 

@@ -16,7 +16,7 @@ public struct RouteRequest: Sendable {
     /// The manager that loaded the module: resolve services through its bridge.
     public let manager: any ModuleContext
 
-    init(url: String, route: String, module: ModuleIdentifier, parameters: Parameters, source: Source,
+    package init(url: String, route: String, module: ModuleIdentifier, parameters: Parameters, source: Source,
          redirects: [String], manager: any ModuleContext) {
         self.url = url
         self.route = route

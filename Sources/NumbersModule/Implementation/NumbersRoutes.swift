@@ -1,4 +1,5 @@
 import ModuleHost
+import ModuleHostRouting
 import NumbersInterface
 
 /// The NumbersModule's routes: a fact by link (`/numbers/fact/:n`, open to other programs), a lucky number that

@@ -45,19 +45,27 @@ struct SymbolTests {
         }
     }
 
-    /// ModuleHostState's types cross the plugin boundary too (a plugin module may resolve the shell's
-    /// `HostEnvironment`): a plugin that needs its symbols from a host that lacks them is refused, and so is one that
-    /// carries its own copy of it, naming ModuleHostState. Found by an outside review when the library moved out of
-    /// ModuleHost (issue 23).
-    @Test func moduleHostStateIsTheHostsLikeModuleHost() throws {
-        let getter = "$s15ModuleHostState0B11EnvironmentV14stateDirectory20FoundationEssentials3URLVvg"
-        #expect(HostExports.verdict(undefined: [getter], isExported: { $0 == HostExports.probe }) == .missing([getter]))
-        #expect(HostExports.verdict(undefined: [getter], isExported: { _ in true }) == .complete)
-        #expect { try PluginInspector.checkOwnModuleHost([getter, "puts"], path: "/p/lib.so", library: "lib.so") } throws: { error in
+    /// The types of the libraries built on ModuleHost cross the plugin boundary too (a plugin module may resolve the
+    /// shell's `HostEnvironment`, or guard its routes as a `ModuleRouteHandler`): a plugin that needs their symbols
+    /// from a host that lacks them is refused, and so is one that carries its own copy of one, naming it. Found by
+    /// an outside review when ModuleHostState moved out of ModuleHost (issue 23); ModuleHostRouting followed.
+    @Test(arguments: [
+        ("ModuleHostState", "$s15ModuleHostState0B11EnvironmentV14stateDirectory20FoundationEssentials3URLVvg",
+         "ModuleHostState.HostEnvironment.stateDirectory.getter"),
+        ("ModuleHostRouting", "$s17ModuleHostRouting0A6RouterC4open_4fromAC6ResultVSS_0aB012RouteRequestV6SourceOtYaAA0H5ErrorVYKF",
+         "ModuleHostRouting.ModuleRouter.open"),
+    ])
+    func aLibraryBuiltOnModuleHostIsTheHostsLikeModuleHost(library: String, symbol: String, named: String) throws {
+        #expect(HostExports.verdict(undefined: [symbol], isExported: { $0 == HostExports.probe }) == .missing([symbol]))
+        #expect(HostExports.verdict(undefined: [symbol], isExported: { _ in true }) == .complete)
+        #expect { try PluginInspector.checkOwnModuleHost([symbol, "puts"], path: "/p/lib.so", library: "lib.so") } throws: { error in
             let error = error as? PluginError
-            return error?.code == .bundlesModuleHost && error?.message.contains("its own copy of ModuleHostState") == true
-                && error?.message.contains("ModuleHostState.HostEnvironment.stateDirectory.getter") == true
+            return error?.code == .bundlesModuleHost && error?.message.contains("its own copy of \(library)") == true
+                && error?.message.contains(named) == true
         }
+    }
+
+    @Test func aPluginCarryingModuleHostItselfIsRefusedNamingIt() throws {
         let manager = "$s10ModuleHost0A7ManagerCMn"
         #expect { try PluginInspector.checkOwnModuleHost([manager], path: "/p/lib.so", library: "lib.so") } throws: { error in
             (error as? PluginError)?.message.contains("its own copy of ModuleHost (") == true

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ModuleHost
+import TestSupport
 import ModuleHostTesting
 
 /// Tags that make distinct module types out of one generic class; all but every fourth require the one before,

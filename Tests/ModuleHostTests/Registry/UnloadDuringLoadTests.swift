@@ -1,5 +1,6 @@
 import Testing
 @testable import ModuleHost
+import TestSupport
 import ModuleHostTesting
 
 extension ModuleIdentifier {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ModuleHost
+import TestSupport
 import ModuleHostTesting
 
 @Suite("User session", .timeLimit(.minutes(5)))

@@ -1,5 +1,6 @@
 import Foundation
 import ModuleHost
+import TestSupport
 
 protocol GreetingService: Sendable {
     func greet(_ name: String) -> String

@@ -1,5 +1,6 @@
 import Foundation
 import ModuleHost
+import TestSupport
 
 extension ModuleIdentifier {
     static let tearBase: ModuleIdentifier = "test.teardown.base"

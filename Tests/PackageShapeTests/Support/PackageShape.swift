@@ -3,8 +3,8 @@ import Foundation
 /// The role of each target of the package, and the dependency rules between roles:
 ///
 /// - `ModuleHost` is the library every module builds on;
-/// - `ModuleHostState` (state files and the host's environment) is a library built on ModuleHost alone, which
-///   implementation targets and the shell may use, and interface targets may not;
+/// - `ModuleHostState` (state files and the host's environment) and `ModuleHostRouting` (the router) are libraries
+///   built on ModuleHost alone, which implementation targets and the shell may use, and interface targets may not;
 /// - interface targets (regular targets named `…Interface`) hold service protocols, identifiers and value types;
 ///   they depend on ModuleHost and other interface targets only;
 /// - implementation targets (every other regular target) depend on ModuleHost, system libraries and interface
@@ -17,7 +17,7 @@ import Foundation
 struct PackageShape: Sendable {
     static let host = "ModuleHost"
     /// The libraries built on ModuleHost for modules and shells.
-    static let hostLibraries: Set<String> = ["ModuleHostState"]
+    static let hostLibraries: Set<String> = ["ModuleHostState", "ModuleHostRouting"]
     static let shell = "AppShell"
 
     enum Role: Sendable, Equatable, CustomStringConvertible {

@@ -1,3 +1,5 @@
+import ModuleHost
+
 extension ModuleRouter {
     /// The route's module, loaded on first use.
     func load(_ request: RouteRequest) throws(RouteError) -> any ModuleProtocol {

@@ -1,21 +1,7 @@
 import Foundation
 import ModuleHost
+import TestSupport
 import ModuleHostTesting
-
-/// Records events from test modules. Each test injects its own, so parallel tests share nothing.
-final class LoadRecorder: Sendable {
-    private let storage = Locked<[String]>([])
-
-    func record(_ event: String) {
-        storage.withLock { $0.append(event) }
-    }
-
-    var events: [String] { storage.withLock { $0 } }
-
-    func count(of event: String) -> Int {
-        events.filter { $0 == event }.count
-    }
-}
 
 /// A one-shot signal threads can wait for with a timeout, so a broken test fails instead of hanging.
 final class Signal: Sendable {

@@ -1,5 +1,7 @@
 import Foundation
 import ModuleHost
+import ModuleHostRouting
+import TestSupport
 import ModuleHostTesting
 
 struct RouteExplosion: Error, CustomStringConvertible {

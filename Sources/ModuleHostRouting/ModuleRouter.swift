@@ -1,3 +1,5 @@
+import ModuleHost
+
 /// Opens links to the routes modules declare (the seed's navigation), for the app itself and for other programs.
 ///
 /// ```swift
@@ -59,7 +61,7 @@ public final class ModuleRouter: Sendable {
     }
 
     /// Forgets the table, so the next open sees the routes registered since.
-    func registrationsChanged() {
+    package func registrationsChanged() {
         table.withLock { $0 = nil }
     }
 

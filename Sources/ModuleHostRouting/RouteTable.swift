@@ -1,3 +1,5 @@
+import ModuleHost
+
 /// The enabled routes as a tree of path segments: a link's route is found in work proportional to its segments.
 ///
 /// At each segment a literal wins over a parameter, and the search backs up to the parameter only when the literal

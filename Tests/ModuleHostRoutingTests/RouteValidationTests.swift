@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import ModuleHost
+import ModuleHostRouting
+import TestSupport
 import ModuleHostTesting
 
 @Suite("Route validation")
@@ -12,8 +14,8 @@ struct RouteValidationTests {
     @Test func aClashBetweenTwoModulesIsALocatedErrorNamingBoth() throws {
         let manifest = """
         {"modules": [
-          "ModuleHostTests.RouteAlphaModule",
-          "ModuleHostTests.RouteClashModule"
+          "ModuleHostRoutingTests.RouteAlphaModule",
+          "ModuleHostRoutingTests.RouteClashModule"
         ]}
         """
         let found = diagnostics(manifest).filter { $0.code == .duplicateRoute }
@@ -22,15 +24,15 @@ struct RouteValidationTests {
         #expect(clash.severity == .error)
         #expect(clash.path == "modules[1].type")
         #expect(clash.location?.line == 3)
-        #expect(clash.message.contains(#"the route "clash.item" (/alpha/items/:other) of ModuleHostTests.RouteClashModule (modules[1])"#))
-        #expect(clash.message.contains(#"the route "alpha.item" (/alpha/items/:id) of ModuleHostTests.RouteAlphaModule (modules[0])"#))
+        #expect(clash.message.contains(#"the route "clash.item" (/alpha/items/:other) of ModuleHostRoutingTests.RouteClashModule (modules[1])"#))
+        #expect(clash.message.contains(#"the route "alpha.item" (/alpha/items/:id) of ModuleHostRoutingTests.RouteAlphaModule (modules[0])"#))
         #expect(clash.description.hasPrefix("routes.json:3:"))
     }
 
     @Test func disablingOneSideResolvesTheClash() async throws {
         let manifest = """
-        {"modules": ["ModuleHostTests.RouteAlphaModule",
-          {"type": "ModuleHostTests.RouteClashModule", "routes": {"clash.item": {"enabled": false}}}]}
+        {"modules": ["ModuleHostRoutingTests.RouteAlphaModule",
+          {"type": "ModuleHostRoutingTests.RouteClashModule", "routes": {"clash.item": {"enabled": false}}}]}
         """
         #expect(diagnostics(manifest).isEmpty)
         let manager = ModuleManager()
@@ -40,14 +42,14 @@ struct RouteValidationTests {
 
     @Test func aClashWithAnEarlierManifestOrACodeRegistrationIsReported() throws {
         let manager = ModuleManager()
-        try manager.registerModules(from: Data(#"{"modules": ["ModuleHostTests.RouteAlphaModule"]}"#.utf8), file: "first.json")
-        let later = diagnostics(#"{"modules": ["ModuleHostTests.RouteClashModule"]}"#, in: manager)
+        try manager.registerModules(from: Data(#"{"modules": ["ModuleHostRoutingTests.RouteAlphaModule"]}"#.utf8), file: "first.json")
+        let later = diagnostics(#"{"modules": ["ModuleHostRoutingTests.RouteClashModule"]}"#, in: manager)
         #expect(later.contains { $0.code == .duplicateRoute && $0.message.contains("first.json: modules[0]") })
         #expect(throws: ManifestError.self) { try manager.register(RouteClashModule.self) }
     }
 
     @Test func invalidRoutesAreReportedEachWithWhy() {
-        let found = diagnostics(#"{"modules": ["ModuleHostTests.RouteInvalidModule"]}"#)
+        let found = diagnostics(#"{"modules": ["ModuleHostRoutingTests.RouteInvalidModule"]}"#)
         let messages = found.map(\.message)
         #expect(found.filter { $0.code == .invalidRoute }.count == 4, "\(messages)")
         #expect(messages.contains { $0.contains(#""invalid.slash" with the pattern "invalid/no-slash""#) && $0.contains("starts with \"/\"") })
@@ -59,7 +61,7 @@ struct RouteValidationTests {
 
     @Test func anOverrideNamingNoRouteIsALocatedErrorWithASuggestion() throws {
         let manifest = """
-        {"modules": [{"type": "ModuleHostTests.RouteAlphaModule",
+        {"modules": [{"type": "ModuleHostRoutingTests.RouteAlphaModule",
           "routes": {"alpha.itme": {"external": true}}}]}
         """
         let found = diagnostics(manifest)
@@ -90,9 +92,9 @@ struct RouteValidationTests {
         (#"{"routing": {"host": "a b"}, "modules": []}"#, "routing.host"),
         (#"{"routing": {"externalSchemes": "shop"}, "modules": []}"#, "routing.externalSchemes"),
         (#"{"routing": {"hots": "app"}, "modules": []}"#, "routing.hots"),
-        (#"{"modules": [{"type": "ModuleHostTests.RouteAlphaModule", "routes": []}]}"#, "modules[0].routes"),
-        (#"{"modules": [{"type": "ModuleHostTests.RouteAlphaModule", "routes": {"alpha.item": {"external": "yes"}}}]}"#, "modules[0].routes.alpha.item.external"),
-        (#"{"modules": [{"type": "ModuleHostTests.RouteAlphaModule", "routes": {"alpha.item": {"extrenal": true}}}]}"#, "modules[0].routes.alpha.item.extrenal"),
+        (#"{"modules": [{"type": "ModuleHostRoutingTests.RouteAlphaModule", "routes": []}]}"#, "modules[0].routes"),
+        (#"{"modules": [{"type": "ModuleHostRoutingTests.RouteAlphaModule", "routes": {"alpha.item": {"external": "yes"}}}]}"#, "modules[0].routes.alpha.item.external"),
+        (#"{"modules": [{"type": "ModuleHostRoutingTests.RouteAlphaModule", "routes": {"alpha.item": {"extrenal": true}}}]}"#, "modules[0].routes.alpha.item.extrenal"),
     ])
     func routingFieldsOfTheWrongShapeAreLocated(manifest: String, path: String) {
         let found = diagnostics(manifest)
@@ -113,7 +115,7 @@ struct DiagnosticEscapingTests {
     @Test(arguments: ["routes", "operations"])
     func aTerminalEscapeInAKeyIsPrintedEscaped(field: String) throws {
         let override = field == "routes" ? #"{"external": true}"# : #"{"priority": "low"}"#
-        let manifest = #"{"modules": [{"type": "ModuleHostTests.RouteAlphaModule", "\#(field)": {"a\u001b[31m\u202Ered": \#(override)}}]}"#
+        let manifest = #"{"modules": [{"type": "ModuleHostRoutingTests.RouteAlphaModule", "\#(field)": {"a\u001b[31m\u202Ered": \#(override)}}]}"#
         let found = ModuleManager().validateManifest(Data(manifest.utf8), file: "evil.json")
         let diagnostic = try #require(found.first { $0.code == .unknownRoute || $0.code == .unknownOperation })
         #expect(diagnostic.path.contains("\u{1b}"), "the path itself keeps the key, for code")
@@ -134,7 +136,7 @@ struct RouterAttackRegressionTests {
 
     @Test func aLongUnknownLinkGetsNoSuggestionSoItsCostStaysLinear() async throws {
         let manager = ModuleManager()
-        try manager.registerModules(from: Data(#"{"modules": ["ModuleHostTests.RouteAlphaModule"]}"#.utf8))
+        try manager.registerModules(from: Data(#"{"modules": ["ModuleHostRoutingTests.RouteAlphaModule"]}"#.utf8))
         let long = String(repeating: "a", count: 1_900)
         do {
             _ = try await manager.router.open("modulehost://app/alpha/echo/\(long)/x", from: .external)
@@ -150,7 +152,7 @@ struct RouterAttackRegressionTests {
 
     @Test func aTooLongLinksErrorHoldsABoundedEscapedStart() async throws {
         let manager = ModuleManager()
-        try manager.registerModules(from: Data(#"{"modules": ["ModuleHostTests.RouteAlphaModule"]}"#.utf8))
+        try manager.registerModules(from: Data(#"{"modules": ["ModuleHostRoutingTests.RouteAlphaModule"]}"#.utf8))
         let hostile = "\u{1B}[2J" + "a" + String(repeating: "\u{301}", count: 20_000)
         let error = try #require(await failure(hostile, manager))
         #expect(error.code == .urlTooLong)

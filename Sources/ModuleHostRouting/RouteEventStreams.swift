@@ -1,3 +1,5 @@
+import ModuleHost
+
 /// The open ``ModuleRouter/events()`` streams; a stream leaves when its consumer stops or drops it.
 final class RouteEventStreams: Sendable {
     private struct Registry {

@@ -1,4 +1,6 @@
-/// A module that guards the routes it contributes (``ModuleRoute/point``): before each open of one of its routes
+import ModuleHost
+
+/// A module that guards the routes it contributes (`ModuleRoute.point`): before each open of one of its routes
 /// the router asks it whether to pass, reject or redirect, then tells it that the route will open and that it did.
 ///
 /// ```swift

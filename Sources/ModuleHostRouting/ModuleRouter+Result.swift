@@ -1,3 +1,5 @@
+import ModuleHost
+
 extension ModuleRouter {
     /// What opening a link gave: the route that ran, the link it ran for, the redirects on the way, and its output.
     public struct Result: Sendable {

@@ -1,3 +1,5 @@
+import ModuleHost
+
 /// A link taken apart: scheme, host, percent-decoded path segments and query items, each bounded by
 /// `RouteLimits`. Parsing is strict: anything a link should not hold is an error, never guessed at.
 struct RouteURL: Sendable, Hashable {

@@ -1,3 +1,5 @@
+import ModuleHost
+
 extension ModuleRouter {
     /// The request `url` makes: parsed, its scheme and host checked for `source`, its route found and allowed, and
     /// its parameters decoded.

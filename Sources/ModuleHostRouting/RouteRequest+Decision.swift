@@ -1,3 +1,5 @@
+import ModuleHost
+
 extension RouteRequest {
     /// A module's answer when the router asks whether one of its routes may open
     /// (``ModuleRouteHandler/decision(for:)``).

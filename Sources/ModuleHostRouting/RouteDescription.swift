@@ -1,3 +1,5 @@
+import ModuleHost
+
 /// A route as a host lists it: who offers it, its pattern and whether other programs may open it.
 public struct RouteDescription: Sendable, Hashable, Codable {
     /// The route's identifier, such as `numbers.fact`.

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import ModuleHost
+import ModuleHostRouting
+import TestSupport
 import ModuleHostTesting
 
 @Suite("Router", .timeLimit(.minutes(5)))
@@ -11,7 +13,7 @@ struct RouterTests {
                          recorder: LoadRecorder = LoadRecorder()) throws -> ModuleManager {
         let manager = ModuleManager()
         manager.inject(recorder, as: LoadRecorder.self)
-        let list = entries ?? types.map { "\"ModuleHostTests.\($0)\"" }.joined(separator: ", ")
+        let list = entries ?? types.map { "\"ModuleHostRoutingTests.\($0)\"" }.joined(separator: ", ")
         try manager.registerModules(from: Data("{\(extra)\"modules\": [\(list)]}".utf8))
         return manager
     }
@@ -306,7 +308,7 @@ struct RouterTests {
     // MARK: The manifest
 
     @Test func theManifestMakesRoutesExternalOrDisablesThem() async throws {
-        let manager = try manager(entries: #"{"type": "ModuleHostTests.RouteAlphaModule", "routes": {"alpha.private": {"external": true}, "alpha.item": {"enabled": false}}}"#)
+        let manager = try manager(entries: #"{"type": "ModuleHostRoutingTests.RouteAlphaModule", "routes": {"alpha.private": {"external": true}, "alpha.item": {"enabled": false}}}"#)
         #expect(try await manager.router.open("modulehost://app/alpha/private", from: .external).output.text == "private")
         #expect(await failure("/alpha/items/3", in: manager)?.code == .routeNotFound)
         #expect(manager.router.routes.first { $0.identifier == "alpha.private" }?.isExternal == true)

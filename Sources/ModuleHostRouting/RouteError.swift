@@ -1,3 +1,5 @@
+import ModuleHost
+
 /// Why a link did not open; it names the link, the route and what was expected.
 public struct RouteError: Error, Sendable, CustomStringConvertible {
     /// The kind of failure; stable, for code and tests to match on.

@@ -1,3 +1,5 @@
+import ModuleHost
+
 extension ModuleRouter {
     /// What a router reports as links open, through ``ModuleRouter/events()``.
     public enum Event: Sendable {

@@ -1,0 +1,37 @@
+import Foundation
+import Testing
+
+/// A plugin module guards its routes with ModuleHostRouting's `ModuleRouteHandler`, a type it takes from the host as a
+/// linked module does: the shell's router asks the plugin's handler, which passes one link and rejects another.
+/// Written when the router moved out of ModuleHost into its own library (issue 23), so that the library's promise to
+/// plugins is proven end to end.
+@Suite("Plugins using ModuleHostRouting", .timeLimit(.minutes(20)))
+struct PluginRoutingTests {
+    @Test func aPluginModuleGuardsItsRoutesThroughTheShellsRouter() async throws {
+        let library = try await PluginBuild.buildCopy(named: "routing-plugin") { text in
+            text.replacingOccurrences(of: "import ModuleHost\n", with: "import ModuleHost\nimport ModuleHostRouting\n") + """
+
+                extension GreeterModule: ModuleRouteHandler {
+                    public func decision(for request: RouteRequest) async -> RouteRequest.Decision {
+                        request.parameters.text("name") == "nobody" ? .reject(reason: "the plugin greets somebody") : .pass
+                    }
+                }
+
+                """
+        }
+        let workspace = try Workspace(manifest: nil)
+        let plugins = workspace.url.appendingPathComponent("plugins")
+        try FileManager.default.createDirectory(at: plugins, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: library, to: plugins.appendingPathComponent("libGreeterPlugin.so"))
+        try workspace.write(#"{"modules": [{"type": "GreeterPlugin.GreeterModule", "library": "plugins/libGreeterPlugin.so"}]}"#,
+                            to: "modules.json")
+
+        let passed = try await workspace.run(["open", "modulehost://app/greeter/hello/ann"])
+        #expect(passed.status == 0, "\(passed.stderr)")
+        #expect(passed.stdout.contains("Hello, ann, from a plugin!"), "\(passed.stdout)\n\(passed.stderr)")
+
+        let rejected = try await workspace.run(["open", "modulehost://app/greeter/hello/nobody"])
+        #expect(rejected.status == 77, "\(rejected.stdout)\n\(rejected.stderr)")
+        #expect(rejected.stderr.contains("the plugin greets somebody"), "\(rejected.stderr)")
+    }
+}

@@ -8,7 +8,7 @@ import Foundation
 /// configuration, and the user session.
 ///
 /// A module gets one in ``ModuleProtocol/moduleDidLoad(with:)-2t9q2``, in its startup operations
-/// (``ModuleStartupOperation/body``) and in its commands (``ModuleCommand/Context/manager``). The context is
+/// (the `body` of its ``ModuleStartupOperation``) and in its commands (``ModuleCommand/Context/manager``). The context is
 /// always the ``ModuleManager`` that loaded the module; the module contract names this protocol rather than
 /// the manager, so the module model sits below the manager and nothing in it depends on how the host is built.
 ///

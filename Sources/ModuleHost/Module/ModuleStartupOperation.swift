@@ -13,22 +13,22 @@ public struct ModuleStartupOperation: Sendable {
     /// The operation's identifier, unique among all startup operations.
     public var identifier: String
     /// The phase the operation runs in (the manifest can override it).
-    public var priority: Priority
+    package var priority: Priority
     /// Identifiers of operations that must succeed before this one starts.
-    public var dependencies: [String]
+    package var dependencies: [String]
     /// Identifiers of operations that, when some module in the manifest declares them, must succeed first;
     /// when no module declares one, it is ignored (for modules that work with or without another).
-    public var optionalDependencies: [String]
+    package var optionalDependencies: [String]
     /// Whether a failure stops startup; `nil` means the phase's default (the manifest can override it).
-    public var failurePolicy: FailurePolicy?
+    package var failurePolicy: FailurePolicy?
     /// How long the operation may run; `nil` means no limit (the manifest can override it).
-    public var timeout: Duration?
+    package var timeout: Duration?
     /// The work to do, given the manager whose initiator runs it.
     ///
     /// Like ``StartupOperationBody`` it is `nonisolated(nonsending)`: it runs where the initiator calls it, so
     /// in the `.high` phase it starts on the main actor (a plain closure included) and in the other phases a
     /// plain closure runs off the main actor.
-    public var body: nonisolated(nonsending) @Sendable (any ModuleContext) async throws -> Void
+    package var body: nonisolated(nonsending) @Sendable (any ModuleContext) async throws -> Void
 
     /// Declares an operation.
     public init(

@@ -23,11 +23,11 @@ extension ModuleRoute {
         }
 
         /// The parameter's name: `n` for `:n`, or the query item's name.
-        public let name: String
+        package let name: String
         /// What its text must be.
         package let kind: Kind
         /// Whether a query item must be present; path parameters are always present.
-        public let isRequired: Bool
+        package let isRequired: Bool
 
         /// A parameter of `kind`; `required` matters for query items only.
         package init(_ name: String, _ kind: Kind, required: Bool = true) {

@@ -5,7 +5,8 @@
 /// names the module. When two patterns could match the same path, a literal segment wins over a parameter at the
 /// first place they differ; two patterns alike but for their parameters' names are a validation error.
 ///
-/// Only a route marked ``isAccessibleExternally`` (or made external in the manifest) opens from another program.
+/// Only a route created with `isAccessibleExternally: true` (or made external in the manifest) opens from another
+/// program.
 public struct ModuleRoute: Sendable {
     /// The action a route runs: given the request, it returns what to show, or throws.
     public typealias Target = @Sendable (_ request: RouteRequest) async throws -> ModuleCommand.Output
@@ -13,17 +14,17 @@ public struct ModuleRoute: Sendable {
     /// The route's identifier, unique within its module, such as `numbers.fact`; the manifest names routes by it.
     public let identifier: String
     /// The path pattern, such as `/numbers/fact/:n`.
-    public let pattern: String
+    package let pattern: String
     /// The types of the path parameters; a parameter of the pattern not listed here is text.
-    public let parameters: [Parameter]
+    package let parameters: [Parameter]
     /// The query items the route reads; any other query item is refused.
-    public let query: [Parameter]
+    package let query: [Parameter]
     /// Whether another program may open the route (the seed's `isAccessibleExternally`); the manifest may change it.
-    public let isAccessibleExternally: Bool
+    package let isAccessibleExternally: Bool
     /// One line on what the route shows or does.
-    public let summary: String
+    package let summary: String
     /// Runs the route.
-    public let target: Target
+    package let target: Target
 
     /// Declares a route; it is in-app only unless `isAccessibleExternally`.
     public init(_ identifier: String, pattern: String, parameters: [Parameter] = [], query: [Parameter] = [],

@@ -2,9 +2,10 @@
 import PackageDescription
 
 // A ModuleHost plugin: a module built outside the app, into a shared library that app-shell loads at run
-// time. It must not embed its own copy of ModuleHost (Swift matches protocol conformances by the identity
-// of their metadata), so it compiles against the host's ModuleHost interface and links against nothing:
-// its ModuleHost symbols are resolved, when app-shell loads it, from the ones app-shell exports.
+// time. It must not embed its own copy of ModuleHost or of its libraries (Swift matches protocol conformances by
+// the identity of their metadata), so it compiles against the host's interfaces (ModuleHost, and ModuleHostRouting
+// for its route) and links against nothing: those symbols are resolved, when app-shell loads it, from the ones
+// app-shell exports.
 // Build it with ./build.sh, which passes the host's module folder in MODULEHOST_MODULES.
 let hostModules = Context.environment["MODULEHOST_MODULES"] ?? "../../.build/debug/Modules"
 

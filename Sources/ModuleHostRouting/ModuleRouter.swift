@@ -68,8 +68,8 @@ public final class ModuleRouter: Sendable {
     func currentTable() -> RouteTable {
         table.withLock { table in
             if let table { return table }
-            let registered = registry.routingTable()
-            let built = RouteTable(registered.routes, settings: registered.settings)
+            let registered = registry.routing()
+            let built = RouteTable(registered.registrations.flatMap(RegisteredRoute.routes(of:)), settings: registered.settings)
             table = built
             return built
         }

@@ -40,7 +40,7 @@ struct DriftHost: Sendable {
 
     /// The copy's app-shell.
     let executable: URL
-    /// A folder holding the copy's ModuleHost.swiftmodule.
+    /// A folder holding the copy's ModuleHost.swiftmodule, and those of the libraries built on it.
     let modules: URL
     /// The ABI mark the copy's build generated.
     let mark: String
@@ -84,8 +84,11 @@ struct DriftHost: Sendable {
         let modules = output.appendingPathComponent("Modules")
         try FileManager.default.createDirectory(at: modules, withIntermediateDirectories: true)
         try FileManager.default.copyItem(at: built.appendingPathComponent("app-shell"), to: output.appendingPathComponent("app-shell"))
-        try FileManager.default.copyItem(at: built.appendingPathComponent("Modules/ModuleHost.swiftmodule"),
-                                         to: modules.appendingPathComponent("ModuleHost.swiftmodule"))
+        // The interfaces a plugin compiles against: ModuleHost and the libraries built on it.
+        for library in ["ModuleHost", "ModuleHostState", "ModuleHostRouting"] {
+            try FileManager.default.copyItem(at: built.appendingPathComponent("Modules/\(library).swiftmodule"),
+                                             to: modules.appendingPathComponent("\(library).swiftmodule"))
+        }
         return DriftHost(executable: output.appendingPathComponent("app-shell"), modules: modules,
                          mark: try await PluginToolchain.interfaceMark(modules))
     }

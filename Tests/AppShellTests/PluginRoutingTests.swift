@@ -9,7 +9,7 @@ import Testing
 struct PluginRoutingTests {
     @Test func aPluginModuleGuardsItsRoutesThroughTheShellsRouter() async throws {
         let library = try await PluginBuild.buildCopy(named: "routing-plugin") { text in
-            text.replacingOccurrences(of: "import ModuleHost\n", with: "import ModuleHost\nimport ModuleHostRouting\n") + """
+            text + """
 
                 extension GreeterModule: ModuleRouteHandler {
                     public func decision(for request: RouteRequest) async -> RouteRequest.Decision {

@@ -1,6 +1,6 @@
 import Foundation
 import ModuleHost
-import ModuleHostRouting
+@testable import ModuleHostRouting
 import TestSupport
 import ModuleHostTesting
 

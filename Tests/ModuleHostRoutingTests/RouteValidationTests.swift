@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 @testable import ModuleHost
-import ModuleHostRouting
+@testable import ModuleHostRouting
 import TestSupport
 import ModuleHostTesting
 
@@ -9,6 +9,18 @@ import ModuleHostTesting
 struct RouteValidationTests {
     private func diagnostics(_ manifest: String, in manager: ModuleManager = ModuleManager()) -> [ManifestDiagnostic] {
         manager.validateManifest(Data(manifest.utf8), file: "routes.json")
+    }
+
+    /// Routes are this library's point: a host that never declares it still gets every route checked, and a host
+    /// cannot take the point's name for a point of its own (issue 23, when routes left ModuleHost).
+    @Test func theRoutesPointNeedsNoDeclarationAndItsNameIsNotAHosts() throws {
+        let manager = ModuleManager()
+        #expect(!manager.declare(ExtensionPoint<Int>("modulehost.routes")))
+        #expect(!manager.declare(ExtensionPoint<String>("modulehost.anything")))
+        #expect(manager.declare(ModuleRoute.point))
+        let found = diagnostics(#"{"modules": ["ModuleHostRoutingTests.RouteInvalidModule"]}"#)
+        #expect(found.contains { $0.code == .invalidRoute }, "\(found)")
+        #expect(!found.contains { $0.code == .unknownExtensionPoint }, "\(found)")
     }
 
     @Test func aClashBetweenTwoModulesIsALocatedErrorNamingBoth() throws {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import ModuleHost
-import ModuleHostRouting
+@testable import ModuleHostRouting
 import ModuleHostTesting
 import TestSupport
 

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 @testable import ModuleHost
-import ModuleHostRouting
+@testable import ModuleHostRouting
 import TestSupport
 import ModuleHostTesting
 

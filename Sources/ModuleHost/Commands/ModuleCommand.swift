@@ -34,7 +34,7 @@ public struct ModuleCommand: Sendable {
 
     /// Why `name` cannot name a command, or `nil` when it can: one word of ASCII letters, digits, `-`, `_` and
     /// `.`, starting with a letter or digit, at most 64 characters (so it can be typed, and printed safely).
-    static func problem(withName name: String) -> String? {
+    package static func problem(withName name: String) -> String? {
         if name.isEmpty { return "a command name must not be empty" }
         if name.utf8.count > 64 { return "a command name must be at most 64 characters long" }
         let allowed = { (byte: UInt8) in

@@ -23,6 +23,8 @@ public struct Contribution: Sendable {
     /// The module type a ``module(_:to:key:as:)`` contribution makes; validation checks that it is the
     /// contributing module's own.
     let moduleType: (any ModuleProtocol.Type)?
+    /// The point, when a library declares it (with its check): a host need not declare it for contributions to fit.
+    let libraryPoint: ExtensionPointDeclaration?
 
     /// Contributes `value` to `point`; reading it never instantiates the module. `key` defaults to none.
     public init<Value: Sendable>(to point: ExtensionPoint<Value>, _ value: Value, key: String? = nil) {
@@ -50,6 +52,7 @@ public struct Contribution: Sendable {
         self.key = key
         valueType = ObjectIdentifier(Value.self)
         self.box = box
+        libraryPoint = point.check == nil ? nil : point.declaration
     }
 
     /// The value's type as Swift prints it, for messages.

@@ -14,26 +14,39 @@
 /// for contribution in manager.extensions(of: .httpRoutes) { try contribution.value().addRoutes(to: router) }
 /// ```
 ///
-/// The library's own points are ``ModuleCommand/point``, ``ModuleRoute/point`` and
-/// ``ModuleStartupOperation/point``; they are always declared.
+/// The library's own points are ``ModuleCommand/point`` and ``ModuleStartupOperation/point``; they are always
+/// declared. A library built on ModuleHost declares its own the same way, with a check of its contributions that
+/// `validate` runs (ModuleHostRouting's `ModuleRoute.point`); a host need not declare those either.
 public struct ExtensionPoint<Value: Sendable>: Sendable {
     /// The point's name, unique in a host; contributions name the point they are made to.
     public let name: String
     /// Whether two contributions may not share a key: `validate` reports a duplicate as an error that names both
     /// modules.
     public let requiresUniqueKeys: Bool
+    /// How the library that declares the point checks its contributions (ModuleHostRouting's routes); `nil` for a
+    /// point a host declares.
+    let check: (any ExtensionPointCheck)?
 
     /// Declares a point named `name` whose contributions are values of `Value`.
     public init(_ name: String, requiresUniqueKeys: Bool = false) {
         self.name = name
         self.requiresUniqueKeys = requiresUniqueKeys
+        check = nil
+    }
+
+    /// Declares a library's point: contributions to it need no declaration by the host, and `validate` runs
+    /// `check` over them.
+    package init(_ name: String, requiresUniqueKeys: Bool = false, check: any ExtensionPointCheck) {
+        self.name = name
+        self.requiresUniqueKeys = requiresUniqueKeys
+        self.check = check
     }
 
     /// What a point is, without its value type: what the manager keeps to check contributions against.
     var declaration: ExtensionPointDeclaration {
         ExtensionPointDeclaration(name: name, valueType: ObjectIdentifier(Value.self),
                                   valueTypeName: { String(reflecting: Value.self) },
-                                  requiresUniqueKeys: requiresUniqueKeys, isBuiltIn: false)
+                                  requiresUniqueKeys: requiresUniqueKeys, isBuiltIn: check != nil, check: check)
     }
 }
 
@@ -45,6 +58,13 @@ struct ExtensionPointDeclaration: Sendable {
     /// The value type as Swift prints it; computed when a message needs it (printing a type asks the runtime).
     let valueTypeName: @Sendable () -> String
     let requiresUniqueKeys: Bool
-    /// Whether it is one of the library's own points, whose clashes their own passes check.
+    /// Whether it is one of the library's own points, or of a library built on it, whose clashes their own passes
+    /// check.
     var isBuiltIn: Bool
+    /// A library's check of the contributions (run by validation, in the manifest layer).
+    var check: (any ExtensionPointCheck)?
 }
+
+/// How a library built on ModuleHost checks the contributions to a point it declares. Opaque in the module model:
+/// the manifest layer, which validates, defines the one kind of check (`ContributionCheck`) and runs it.
+package protocol ExtensionPointCheck: AnyObject, Sendable {}

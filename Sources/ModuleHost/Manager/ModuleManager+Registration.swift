@@ -144,8 +144,8 @@ extension ModuleManager {
         let resolved = [ManifestValidator.ResolvedEntry(entry: entry, type: type)]
         _ = validator.checkUniqueness(of: resolved, into: &sink)
         validator.checkCommandNames(of: resolved, into: &sink)
-        validator.checkRoutes(of: resolved, into: &sink)
         validator.checkContributions(of: resolved, into: &sink)
+        validator.checkLibraryPoints(of: resolved, into: &sink)
         guard !sink.hasErrors else { throw ManifestError(file: nil, diagnostics: sink.diagnostics) }
         let registration = ModuleRegistration(
             type: type, typeName: name, eager: eager, configuration: configuration, contributions: resolved[0].contributions,

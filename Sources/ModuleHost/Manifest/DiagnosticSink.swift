@@ -3,7 +3,7 @@
 ///
 /// Past ``maximumDiagnostics`` a hostile manifest gets a single "too many problems" note and nothing more, so
 /// the report and the memory it takes stay bounded whatever the input. Stages check ``isFull`` to stop early.
-struct DiagnosticSink {
+package struct DiagnosticSink {
     /// The most diagnostics kept; the "too many problems" note comes after them.
     static let maximumDiagnostics = 1000
 
@@ -12,7 +12,7 @@ struct DiagnosticSink {
     /// The diagnostics kept so far, in the order reported.
     private(set) var diagnostics: [ManifestDiagnostic] = []
     /// Whether the cap was reached: later reports are dropped and stages may stop.
-    private(set) var isFull = false
+    package private(set) var isFull = false
 
     init(file: String?) {
         self.file = file
@@ -24,7 +24,7 @@ struct DiagnosticSink {
     }
 
     /// Reports a problem at `path` and `location` of the manifest.
-    mutating func report(_ severity: ManifestDiagnostic.Severity, _ code: ManifestDiagnostic.Code, path: String,
+    package mutating func report(_ severity: ManifestDiagnostic.Severity, _ code: ManifestDiagnostic.Code, path: String,
                          location: ManifestDiagnostic.Location?, _ message: String, suggestion: String? = nil) {
         append(ManifestDiagnostic(severity, code, file: file, path: path, location: location, message: message,
                                   suggestion: suggestion))

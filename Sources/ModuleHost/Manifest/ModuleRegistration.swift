@@ -2,23 +2,23 @@
 ///
 /// Immutable, and a class: the registry's tables and the startup code pass registrations around, and copying a
 /// reference is one retain where copying a dozen fields was a dozen.
-final class ModuleRegistration: Sendable {
-    let identifier: ModuleIdentifier
-    let type: any ModuleProtocol.Type
+package final class ModuleRegistration: Sendable {
+    package let identifier: ModuleIdentifier
+    package let type: any ModuleProtocol.Type
     /// The type's name as written (manifest) or as Swift prints it (code).
-    let typeName: String
+    package let typeName: String
     let eager: Bool
     /// The decoded configuration, for ``ConfigurableModule`` types.
     let configuration: (any Sendable)?
     let startup: StartupOverrides
     /// Where the module was declared: `modules.json: modules[2]`, or `code`.
-    let origin: String
+    package let origin: String
     let requiredModules: [ModuleIdentifier]
     let providedServices: [ProvidedService]
     /// What the module adds to extension points, read once from its type.
-    let contributions: [Contribution]
-    /// The module's enabled routes, with the manifest's overrides applied.
-    let routes: [RegisteredRoute]
+    package let contributions: [Contribution]
+    /// The manifest's per-route overrides for the module, keyed by route identifier.
+    package let routeOverrides: [String: RouteOverride]
 
     init(type: any ModuleProtocol.Type, typeName: String, eager: Bool, configuration: (any Sendable)?,
          contributions: [Contribution], startup: StartupOverrides, origin: String, routeOverrides: [String: RouteOverride] = [:]) {
@@ -32,7 +32,6 @@ final class ModuleRegistration: Sendable {
         self.requiredModules = type.requiredModules
         self.providedServices = type.providedServices
         self.contributions = contributions
-        self.routes = RegisteredRoute.routes(Contribution.values(of: contributions, for: ModuleRoute.point),
-                                             of: type, typeName: typeName, overrides: routeOverrides)
+        self.routeOverrides = routeOverrides
     }
 }

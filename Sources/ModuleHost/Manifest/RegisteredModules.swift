@@ -10,7 +10,8 @@ struct RegisteredModules {
     /// Command names already declared, each with its owner described as "Type (origin)".
     var commands: [String: String] = [:]
     /// Route shapes already taken (see `RoutePattern.shape`), each with its route described for messages.
-    var routes: [String: String] = [:]
+    /// The registrations, in order: what a library's ``ContributionCheck`` checks new contributions against.
+    var registrations: [ModuleRegistration] = []
     /// The extension points declared, by name: the library's own and the host's.
     var extensionPoints: [String: ExtensionPointDeclaration] = Contribution.builtInPoints
     /// Keys already contributed to the host's points that require unique keys (and command names), by point, each

@@ -1,10 +1,14 @@
 /// A manifest's change to one of a module's routes, without changing its code:
 /// `"routes": {"numbers.fact": {"external": false}, "numbers.history": {"enabled": false}}`.
-struct RouteOverride: Sendable, Hashable {
+package struct RouteOverride: Sendable, Hashable {
+    /// The name of the point routes are contributed to (ModuleHostRouting's `ModuleRoute.point`), whose
+    /// contributions' keys (route identifiers) the overrides name.
+    package static let pointName = "modulehost.routes"
+
     /// Whether other programs may open the route, instead of what the code declares.
-    var external: Bool?
+    package var external: Bool?
     /// `false` leaves the route out of the app.
-    var enabled: Bool?
+    package var enabled: Bool?
     /// Where the override stands in its file.
-    var location: ManifestDiagnostic.Location?
+    package var location: ManifestDiagnostic.Location?
 }

@@ -47,9 +47,10 @@ package final class ModuleRegistry: ModuleResolving, @unchecked Sendable {
         locked { table.add(registrations, routing: routing) }
     }
 
-    /// The routing settings registered with the modules, and every enabled route, in registration order.
-    package func routingTable() -> (settings: RoutingSettings, routes: [RegisteredRoute]) {
-        locked { (table.routing?.settings ?? .standard, table.ordered.flatMap(\.routes)) }
+    /// The routing settings registered with the modules, and the registrations, in registration order (whose
+    /// contributions and route overrides make the table of routes).
+    package func routing() -> (settings: RoutingSettings, registrations: [ModuleRegistration]) {
+        locked { (table.routing?.settings ?? .standard, table.ordered) }
     }
 
     /// Registrations in registration order (manifest order, then code order).

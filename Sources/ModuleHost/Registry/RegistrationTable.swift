@@ -49,8 +49,10 @@ struct RegistrationTable {
         return []
     }
 
-    /// Declares `point`; false when its name is taken by a point of another value type or uniqueness.
+    /// Declares `point`; false when its name is taken by a point of another value type or uniqueness, or is in the
+    /// namespace of ModuleHost and its libraries (`modulehost.`) without being one of their points.
     mutating func declare(_ point: ExtensionPointDeclaration) -> Bool {
+        if point.name.hasPrefix("modulehost."), point.check == nil, extensionPoints[point.name] == nil { return false }
         guard let existing = extensionPoints[point.name] else {
             extensionPoints[point.name] = point
             return true
@@ -121,10 +123,8 @@ struct RegistrationTable {
             for command in Contribution.values(of: registration.contributions, for: ModuleCommand.point) {
                 registered.commands[command.name] = owner
             }
-            for route in registration.routes {
-                registered.routes[route.pattern.shape] = "the route \"\(route.route.identifier)\" (\(route.route.pattern)) of \(owner)"
-            }
         }
+        registered.registrations = ordered
         registered.routing = routing
         registered.extensionPoints = extensionPoints
         registered.contributionKeys = contributionKeys

@@ -1,4 +1,5 @@
 import ModuleHost
+import ModuleHostRouting
 
 /// Greets people; provided by the Greeter plugin and used through the bridge like any other service.
 public protocol GreetingService: Sendable {

@@ -6,7 +6,9 @@ extension ManifestValidator {
         var last: ExtensionPointDeclaration?  // a module's contributions mostly go to one point: look it up once
         for item in resolved where !sink.isFull {
             for contribution in item.contributions where !sink.isFull {
-                if last?.name != contribution.pointName { last = existing.extensionPoints[contribution.pointName] }
+                if last?.name != contribution.pointName {
+                    last = existing.extensionPoints[contribution.pointName] ?? contribution.libraryPoint
+                }
                 check(contribution, to: last, of: item, keys: &keys, into: &sink)
             }
         }

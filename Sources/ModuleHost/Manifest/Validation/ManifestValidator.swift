@@ -44,7 +44,9 @@ struct ManifestValidator {
         guard !sink.isFull else { return [] }
         checkCommandNames(of: resolved, into: &sink)
         guard !sink.isFull else { return [] }
-        checkRoutes(of: resolved, into: &sink)
+        checkRouting(of: resolved, into: &sink)
+        guard !sink.isFull else { return [] }
+        checkLibraryPoints(of: resolved, into: &sink)
         guard !sink.isFull else { return [] }
         checkRequirements(of: resolved, identifiers: identifiers, disabled: disabled, into: &sink)
         guard !sink.isFull else { return [] }

@@ -1,3 +1,5 @@
+import ModuleHost
+
 /// One route a module offers: a path pattern with typed parameters, bound to an action of the module.
 ///
 /// Links have the form `<scheme>://<host>/<path>?<query>`, such as `modulehost://app/numbers/fact/28`. A pattern is

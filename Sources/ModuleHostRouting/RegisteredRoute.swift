@@ -1,3 +1,5 @@
+import ModuleHost
+
 /// A route as registered: its declaration, parsed, with the manifest's overrides applied.
 package struct RegisteredRoute: Sendable {
     package let route: ModuleRoute
@@ -10,10 +12,11 @@ package struct RegisteredRoute: Sendable {
 
     /// The enabled ones of `routes`, which `type` declares, with `overrides` applied; declarations that do not
     /// parse are left out (validation reports them).
-    static func routes(_ routes: [ModuleRoute], of type: any ModuleProtocol.Type, typeName: String,
-                       overrides: [String: RouteOverride]) -> [RegisteredRoute] {
-        routes.compactMap { route in
-            let override = overrides[route.identifier]
+    static func routes(of registration: ModuleRegistration) -> [RegisteredRoute] {
+        let routes = Contribution.values(of: registration.contributions, for: ModuleRoute.point)
+        let type = registration.type, typeName = registration.typeName
+        return routes.compactMap { route in
+            let override = registration.routeOverrides[route.identifier]
             guard override?.enabled ?? true, case .success(let pattern) = route.parsedPattern() else { return nil }
             return RegisteredRoute(route: route, pattern: pattern,
                                    isExternal: override?.external ?? route.isAccessibleExternally,

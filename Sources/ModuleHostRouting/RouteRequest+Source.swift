@@ -1,3 +1,5 @@
+import ModuleHost
+
 extension RouteRequest {
     /// Where a link comes from, which decides what it may open.
     public enum Source: String, Sendable, Hashable, Codable {

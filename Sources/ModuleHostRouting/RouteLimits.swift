@@ -1,3 +1,5 @@
+import ModuleHost
+
 /// The bounds the router holds every link to, so a link from another program costs bounded work. The routing
 /// article states them; tests in this package read them.
 package enum RouteLimits {

@@ -1,3 +1,5 @@
+import ModuleHost
+
 /// A parsed route pattern: `/numbers/fact/:n` is the literal `numbers`, the literal `fact` and the parameter `n`.
 package struct RoutePattern: Sendable, Hashable {
     package enum Segment: Sendable, Hashable {

@@ -1,3 +1,5 @@
+import ModuleHost
+
 extension RouteRequest {
     /// The decoded parameters of an opened route: its path parameters and query items, by name.
     public struct Parameters: Sendable, Hashable {

@@ -1,3 +1,5 @@
+import ModuleHost
+
 extension ModuleRoute {
     /// A typed value in a route: a path parameter (`:n` in `/numbers/fact/:n`) or a query item (`?limit=5`).
     ///

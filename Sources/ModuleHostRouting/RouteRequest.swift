@@ -1,3 +1,5 @@
+import ModuleHost
+
 /// What a route's target and its module's handler get when a link opens: the link, the decoded parameters, where
 /// the link came from, and the manager to resolve services through.
 public struct RouteRequest: Sendable {

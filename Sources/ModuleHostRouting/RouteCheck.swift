@@ -1,14 +1,18 @@
 import ModuleHost
 
 /// What `validate` checks of the routes a manifest's modules contribute (``ModuleRoute/point``'s check): every route
-/// is valid and declared once by its module, and no two enabled routes match the same links, across the manifest and
-/// what is registered. (That each route override names a route of its module, ModuleHost checks with the manifest.)
+/// is valid and declared once by its module, each of the entry's route overrides names one of its routes (by
+/// identifier, as the router applies them), and no two enabled routes match the same links, across the manifest and
+/// what is registered. (An entry whose module contributes no route, ModuleHost checks with the manifest.)
 enum RouteCheck {
     static func run(_ entries: [ContributingEntry], registered: [ModuleRegistration], sink: inout DiagnosticSink) {
         var shapes = registeredShapes(registered)
         for entry in entries where !sink.isFull {
+            let routes = Contribution.values(of: entry.contributions, for: ModuleRoute.point)
+            guard !routes.isEmpty else { continue }
+            checkOverrides(of: entry, declared: routes.map(\.identifier), into: &sink)
             var identifiers: Set<String> = []
-            for route in Contribution.values(of: entry.contributions, for: ModuleRoute.point) where !sink.isFull {
+            for route in routes where !sink.isFull {
                 guard identifiers.insert(route.identifier).inserted else {
                     report(.duplicateRoute, entry, "\(entry.typeName) declares the route \"\(route.identifier)\" twice", into: &sink)
                     continue
@@ -36,6 +40,17 @@ enum RouteCheck {
             } else {
                 shapes[pattern.shape] = description
             }
+        }
+    }
+
+    /// Each of the entry's overrides names a route its module declares; otherwise an error at the override, with the
+    /// closest identifier.
+    private static func checkOverrides(of entry: ContributingEntry, declared: [String], into sink: inout DiagnosticSink) {
+        for name in entry.routeOverrides.keys.sorted() where !declared.contains(name) && !sink.isFull {
+            sink.report(.error, .unknownRoute, path: "\(entry.path).routes.\(name)",
+                        location: entry.routeOverrides[name]?.location ?? entry.location,
+                        "\(entry.typeName) has no route \(DisplayText.quoted(name, with: "\"")); it declares \(declared.map { "\"\($0)\"" }.joined(separator: ", "))",
+                        suggestion: Suggestions.closest(to: name, in: declared).map { "did you mean \"\($0)\"?" })
         }
     }
 

@@ -107,3 +107,37 @@ final class RouteFailingLoadModule: ModuleRouteHandler {
     init() {}
     func moduleDidLoad(with manager: any ModuleContext) throws { throw RouteLoadFailure() }
 }
+
+/// Routes contributed with the general initializer: one without a key, one whose key is not its identifier. The
+/// manifest's overrides name routes by identifier, as the router applies them.
+final class RouteKeyedModule: ModuleProtocol {
+    static let moduleIdentifier: ModuleIdentifier = "test.routes.keyed"
+    static let contributions: [Contribution] = [
+        Contribution(to: ModuleRoute.point, ModuleRoute("keyed.none", pattern: "/keyed/none", summary: "") { _ in .text("none") }),
+        Contribution(to: ModuleRoute.point, ModuleRoute("keyed.other", pattern: "/keyed/other", summary: "") { _ in .text("other") },
+                     key: "another-key"),
+    ]
+    init() {}
+}
+
+/// A route contributed to a look-alike of the routes point (same name and type, no check), after a real one.
+final class RouteLookAlikeModule: ModuleProtocol {
+    static let moduleIdentifier: ModuleIdentifier = "test.routes.look-alike"
+    static let contributions: [Contribution] = [
+        .route(ModuleRoute("look.real", pattern: "/look/real", summary: "") { _ in .none }),
+        Contribution(to: ExtensionPoint<ModuleRoute>("modulehost.routes"),
+                     ModuleRoute("look.alike", pattern: "no-slash", summary: "") { _ in .none }),
+    ]
+    init() {}
+}
+
+/// A module that contributes itself, as a route, to the routes point (which takes values).
+final class RouteAsModuleModule: ModuleProtocol {
+    static let moduleIdentifier: ModuleIdentifier = "test.routes.as-module"
+    static let contributions: [Contribution] = [
+        .module(RouteAsModuleModule.self, to: ModuleRoute.point) { _ in
+            ModuleRoute("as.module", pattern: "no-slash", summary: "") { _ in .none }
+        },
+    ]
+    init() {}
+}

@@ -23,6 +23,30 @@ struct RouteValidationTests {
         #expect(!found.contains { $0.code == .unknownExtensionPoint }, "\(found)")
     }
 
+    /// Found by an outside review of issue 23's move: overrides were matched by contribution key, so a route
+    /// contributed without its identifier as key could not be overridden, and a key that differs let an override
+    /// pass validation and change nothing.
+    @Test func overridesNameRoutesByIdentifierWhateverTheirContributionsKey() async throws {
+        let named = #"{"modules": [{"type": "ModuleHostRoutingTests.RouteKeyedModule", "routes": {"keyed.none": {"enabled": false}, "keyed.other": {"external": true}}}]}"#
+        #expect(diagnostics(named).isEmpty, "\(diagnostics(named))")
+        let manager = ModuleManager()
+        try manager.registerModules(from: Data(named.utf8))
+        #expect(manager.router.routes.map(\.identifier) == ["keyed.other"])
+        #expect(manager.router.routes.first?.isExternal == true)
+        let byKey = diagnostics(#"{"modules": [{"type": "ModuleHostRoutingTests.RouteKeyedModule", "routes": {"another-key": {"enabled": false}}}]}"#)
+        #expect(byKey.contains { $0.code == .unknownRoute && $0.path == "modules[0].routes.another-key" }, "\(byKey)")
+    }
+
+    /// Found by the same review: a contribution to a look-alike of the routes point (its name and type, without its
+    /// check) was accepted after a real route and served; it is a point nobody declared. And a module that contributes
+    /// itself to the routes point, which takes values, was silently never served.
+    @Test func aLookAlikeOfTheRoutesPointOrAModuleContributedAsARouteIsAnError() {
+        let lookAlike = diagnostics(#"{"modules": ["ModuleHostRoutingTests.RouteLookAlikeModule"]}"#)
+        #expect(lookAlike.contains { $0.code == .unknownExtensionPoint }, "\(lookAlike)")
+        let asModule = diagnostics(#"{"modules": ["ModuleHostRoutingTests.RouteAsModuleModule"]}"#)
+        #expect(asModule.contains { $0.code == .invalidContribution && $0.message.contains("takes values") }, "\(asModule)")
+    }
+
     @Test func aClashBetweenTwoModulesIsALocatedErrorNamingBoth() throws {
         let manifest = """
         {"modules": [

@@ -46,7 +46,7 @@ public struct ExtensionPoint<Value: Sendable>: Sendable {
     var declaration: ExtensionPointDeclaration {
         ExtensionPointDeclaration(name: name, valueType: ObjectIdentifier(Value.self),
                                   valueTypeName: { String(reflecting: Value.self) },
-                                  requiresUniqueKeys: requiresUniqueKeys, isBuiltIn: check != nil, check: check)
+                                  requiresUniqueKeys: requiresUniqueKeys, isBuiltIn: false, check: check)
     }
 }
 
@@ -58,8 +58,8 @@ struct ExtensionPointDeclaration: Sendable {
     /// The value type as Swift prints it; computed when a message needs it (printing a type asks the runtime).
     let valueTypeName: @Sendable () -> String
     let requiresUniqueKeys: Bool
-    /// Whether it is one of the library's own points, or of a library built on it, whose clashes their own passes
-    /// check.
+    /// Whether it is one of the library's own points (commands, startup operations), whose clashes their own
+    /// passes check. A library's point is not: its keys are checked as any point's, and its `check` runs besides.
     var isBuiltIn: Bool
     /// A library's check of the contributions (run by validation, in the manifest layer).
     var check: (any ExtensionPointCheck)?

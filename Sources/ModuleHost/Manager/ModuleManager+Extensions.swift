@@ -3,8 +3,8 @@ extension ModuleManager {
     /// Declares `point`, so modules may contribute to it: `validate` reports a contribution to a point that is not
     /// declared, one of another type, and a duplicate key where the point requires unique keys. Declare points
     /// before registering the manifest. Returns false, and changes nothing, when the name is taken by a point of
-    /// another value type or uniqueness (declaring the same point again is harmless), or starts with `modulehost.`,
-    /// the names of the points of ModuleHost and its libraries.
+    /// another value type or uniqueness (declaring the same point again is harmless), or starts with `modulehost.`
+    /// without being one of the points of ModuleHost and its libraries (whose names those are).
     @discardableResult
     public func declare<Value>(_ point: ExtensionPoint<Value>) -> Bool {
         registry.declare(point.declaration)

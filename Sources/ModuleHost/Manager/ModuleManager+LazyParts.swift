@@ -25,7 +25,8 @@ final class LazyManagerParts: @unchecked Sendable {
         return initiator
     }
 
-    /// The part of type `Part`, made by `make` the first time it is asked for.
+    /// The part of type `Part`, made by `make` the first time it is asked for. `make` runs with the lock held, so it
+    /// must not ask this manager for a part, nor for the initiator.
     func part<Part: ManagerPart>(_ type: Part.Type, make: () -> Part) -> Part {
         lock.lock()
         defer { lock.unlock() }

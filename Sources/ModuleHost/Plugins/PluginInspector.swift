@@ -87,8 +87,12 @@ enum PluginInspector {
                 "this host does not export its ModuleHost symbols, so no plugin can use them (\(path) needs some): the host's executable "
                 + "must be linked with \(HostExports.linkerFlag) (in Package.swift: linkerSettings: [.unsafeFlags([\(HostExports.linkerFlag.split(separator: " ").map { "\"\($0)\"" }.joined(separator: ", "))])])")
         case .missing(let missing):
+            // Name the library the symbols are of: a host may lack one built on ModuleHost (not linked at all).
+            let libraries = Set(missing.compactMap(HostExports.library(of:))).sorted().joined(separator: " and ")
+            let named = libraries.isEmpty ? "ModuleHost" : libraries
             throw PluginError(.missingSymbol, library: library, message:
-                "\(path) needs \(missing.count == 1 ? "a symbol" : "\(missing.count) symbols") this host's ModuleHost does not export (was it built against another ModuleHost?): "
+                "\(path) needs \(missing.count == 1 ? "a symbol" : "\(missing.count) symbols") this host's \(named) does not export "
+                + "(was it built against another \(named)\(named == "ModuleHost" ? "" : ", or is \(named) not linked into the host")?): "
                 + missing.prefix(3).map(SwiftDemangler.demangle).joined(separator: "; ") + (missing.count > 3 ? "; …" : ""))
         }
     }

@@ -136,3 +136,27 @@ final class ShiftingContributionsModule: ModuleProtocol {
     }
     init() {}
 }
+
+extension ExtensionPoint where Value == String {
+    /// A library's point (it carries a check, so no host declares it) whose keys must be unique; its check reports,
+    /// as a warning, how many entries it saw.
+    static var libraryUnique: Self {
+        ExtensionPoint("modulehost.test-unique", requiresUniqueKeys: true, check: ContributionCheck { entries, _, sink in
+            sink.report(.warning, .invalidContribution, path: "", location: nil, "the library's check saw \(entries.count) entries")
+        })
+    }
+}
+
+/// Contributes the key "k" to a library's point that requires unique keys.
+final class LibraryKeyFirstModule: ModuleProtocol {
+    static let moduleIdentifier: ModuleIdentifier = "test.library.first"
+    static let contributions: [Contribution] = [Contribution(to: .libraryUnique, "first", key: "k")]
+    init() {}
+}
+
+/// Contributes the same key to the same point.
+final class LibraryKeySecondModule: ModuleProtocol {
+    static let moduleIdentifier: ModuleIdentifier = "test.library.second"
+    static let contributions: [Contribution] = [Contribution(to: .libraryUnique, "second", key: "k")]
+    init() {}
+}

@@ -75,6 +75,20 @@ struct ExtensionPointTests {
         #expect(diagnostics.count == 3, "\(diagnostics)")
     }
 
+    /// A library's point (issue 23: routes became one) gets every check a host's point gets, its keys too, besides
+    /// its own check, which runs once over the manifest. Found by an outside review: its unique keys went unchecked.
+    @Test func aLibrarysPointNeedsNoDeclarationAndItsKeysAreCheckedAsAnyPoints() throws {
+        let manager = ModuleManager()
+        let diagnostics = manager.validateManifest(Self.manifest(["LibraryKeyFirstModule", "LibraryKeySecondModule"]),
+                                                   file: "modules.json")
+        #expect(!diagnostics.contains { $0.code == .unknownExtensionPoint }, "\(diagnostics)")
+        let duplicate = diagnostics.filter { $0.code == .invalidContribution && $0.severity == .error }
+        #expect(duplicate.count == 1 && duplicate.first?.path == "modules[1].type", "\(diagnostics)")
+        #expect(diagnostics.filter { $0.message == "the library's check saw 2 entries" }.count == 1, "\(diagnostics)")
+        try manager.registerModules(from: Self.manifest(["LibraryKeyFirstModule"]))
+        #expect(throws: ManifestError.self) { try manager.register(LibraryKeySecondModule.self) }
+    }
+
     @Test func registrationRefusesTheSameProblemsAndADuplicateAgainstWhatIsRegistered() throws {
         let manager = Self.manager()
         try manager.registerModules(from: Self.manifest(["PanePrivacyModule"]))

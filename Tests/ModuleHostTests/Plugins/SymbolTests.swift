@@ -58,6 +58,12 @@ struct SymbolTests {
     func aLibraryBuiltOnModuleHostIsTheHostsLikeModuleHost(library: String, symbol: String, named: String) throws {
         #expect(HostExports.verdict(undefined: [symbol], isExported: { $0 == HostExports.probe }) == .missing([symbol]))
         #expect(HostExports.verdict(undefined: [symbol], isExported: { _ in true }) == .complete)
+        // A host that does not link the library at all: the refusal names the library, not ModuleHost.
+        let withoutIt = PluginInspector.Host(identity: .host, isExported: { $0 == HostExports.probe })
+        #expect { try PluginInspector.checkExports([symbol], host: withoutIt, path: "/p/lib.so", library: "lib.so") } throws: { error in
+            let message = (error as? PluginError)?.message ?? ""
+            return message.contains("this host's \(library) does not export") && message.contains("is \(library) not linked into the host")
+        }
         #expect { try PluginInspector.checkOwnModuleHost([symbol, "puts"], path: "/p/lib.so", library: "lib.so") } throws: { error in
             let error = error as? PluginError
             return error?.code == .bundlesModuleHost && error?.message.contains("its own copy of \(library)") == true

@@ -48,8 +48,9 @@ enum ContributionKeys {
                                    _ body: (ModuleRegistration, String, String) -> Void) {
         for registration in registrations {
             for contribution in registration.contributions {
-                guard let key = contribution.key, let point = points[contribution.pointName], areRecheckedWhenAdded(for: point)
-                else { continue }
+                // A library's point comes with its contributions (no host declares it), as validation reads it.
+                guard let key = contribution.key, let point = contribution.libraryPoint ?? points[contribution.pointName],
+                      areRecheckedWhenAdded(for: point) else { continue }
                 body(registration, point.name, key)
             }
         }

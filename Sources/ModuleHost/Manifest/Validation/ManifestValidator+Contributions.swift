@@ -6,10 +6,13 @@ extension ManifestValidator {
         var last: ExtensionPointDeclaration?  // a module's contributions mostly go to one point: look it up once
         for item in resolved where !sink.isFull {
             for contribution in item.contributions where !sink.isFull {
-                if last?.name != contribution.pointName {
-                    last = existing.extensionPoints[contribution.pointName] ?? contribution.libraryPoint
+                if contribution.libraryPoint == nil, last?.name != contribution.pointName {
+                    last = existing.extensionPoints[contribution.pointName]
                 }
-                check(contribution, to: last, of: item, keys: &keys, into: &sink)
+                // A library's point is reached through the library's own point value (which carries its check),
+                // never through a look-alike of the same name and type.
+                let declared = contribution.libraryPoint ?? (last?.check == nil ? last : nil)
+                check(contribution, to: declared, of: item, keys: &keys, into: &sink)
             }
         }
     }
@@ -32,6 +35,12 @@ extension ManifestValidator {
             report(.error, .contributionTypeMismatch, entry, path: path,
                    "\(entry.typeName) contributes a \(contribution.valueTypeName()) to the extension point \(name), "
                    + "whose contributions are of type \(point.valueTypeName())", into: &sink)
+            return
+        }
+        if contribution.moduleType != nil, point.isBuiltIn || point.check != nil {
+            report(.error, .invalidContribution, entry, path: path,
+                   "\(entry.typeName) contributes itself to the extension point \(name), which takes values (such as "
+                   + "`.command(_:)`, `.startupOperation(_:)` or `.route(_:)` make), not modules", into: &sink)
             return
         }
         if let made = contribution.moduleType, ObjectIdentifier(made) != ObjectIdentifier(item.type) {

@@ -1,15 +1,19 @@
 extension ManifestValidator {
-    /// Pass 3c: the manifest's routing settings agree with those registered before, and each entry's route
-    /// overrides name routes its module contributes. (The routes themselves, their patterns and clashes, are
-    /// checked by their library's point, ModuleHostRouting's.)
+    /// Pass 3c: the manifest's routing settings agree with those registered before, and an entry whose module
+    /// contributes no route has no route overrides. (The routes themselves, their patterns, clashes and the
+    /// overrides of the modules that contribute some, are checked by their library's point, ModuleHostRouting's.)
     func checkRouting(of resolved: [ResolvedEntry], into sink: inout DiagnosticSink) {
         if let routing = manifest.routing, let current = existing.routing, current.settings != routing {
             sink.report(.error, .invalidRouting, path: "routing", location: nil,
                         "the routing settings differ from those \(current.origin) set (scheme \"\(current.settings.scheme)\", host \"\(current.settings.host)\"); an app has one set")
         }
         for item in resolved where !item.entry.routes.isEmpty && !sink.isFull {
-            let declared = item.contributions.compactMap { $0.pointName == RouteOverride.pointName ? $0.key : nil }
-            checkRouteOverrides(of: item.entry, declared: declared, into: &sink)
+            guard !item.contributions.contains(where: { $0.libraryPoint?.name == RouteOverride.pointName }) else { continue }
+            for name in item.entry.routes.keys.sorted() where !sink.isFull {
+                sink.report(.error, .unknownRoute, path: "\(item.entry.path).routes.\(name)",
+                            location: item.entry.routes[name]?.location ?? item.entry.location,
+                            "\(item.entry.typeName) has no route \(DisplayText.quoted(name, with: "\"")); it declares no routes")
+            }
         }
     }
 
@@ -30,16 +34,6 @@ extension ManifestValidator {
         }
         for (_, check) in checks where !sink.isFull {
             check.body(entries, existing.registrations, &sink)
-        }
-    }
-
-    private func checkRouteOverrides(of entry: Manifest.Entry, declared: [String], into sink: inout DiagnosticSink) {
-        for name in entry.routes.keys.sorted() where !declared.contains(name) && !sink.isFull {
-            let list = declared.isEmpty ? "it declares no routes" : "it declares \(declared.map { "\"\($0)\"" }.joined(separator: ", "))"
-            sink.report(.error, .unknownRoute, path: "\(entry.path).routes.\(name)",
-                        location: entry.routes[name]?.location ?? entry.location,
-                        "\(entry.typeName) has no route \(DisplayText.quoted(name, with: "\"")); \(list)",
-                        suggestion: Suggestions.closest(to: name, in: declared).map { "did you mean \"\($0)\"?" })
         }
     }
 }

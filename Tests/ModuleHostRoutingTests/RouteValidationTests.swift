@@ -47,6 +47,25 @@ struct RouteValidationTests {
         #expect(asModule.contains { $0.code == .invalidContribution && $0.message.contains("takes values") }, "\(asModule)")
     }
 
+    /// Found by the outside review of issue 23's move (already so before it): two registrations validated at the
+    /// same moment each passed the clash check against what was registered, and both routes for the same links were
+    /// added; the router then served one and silently shadowed the other. Adding reruns the routes point's check
+    /// under the registry's lock, so exactly one of them registers, and the other is told why.
+    @Test func twoClashingRoutesRegisteredAtOnceCannotBothBeAdded() async {
+        for _ in 0..<50 {
+            let manager = ModuleManager()
+            let results = await withTaskGroup(of: ManifestError?.self) { group in
+                group.addTask { do throws(ManifestError) { try manager.register(RouteAlphaModule.self); return nil } catch { return error } }
+                group.addTask { do throws(ManifestError) { try manager.register(RouteClashModule.self); return nil } catch { return error } }
+                return await group.reduce(into: [ManifestError?]()) { $0.append($1) }
+            }
+            let failures = results.compactMap { $0 }
+            #expect(failures.count == 1, "\(failures)")
+            #expect(failures.first?.diagnostics.contains { $0.code == .duplicateRoute } == true, "\(failures)")
+            #expect(manager.modules.count == 1)
+        }
+    }
+
     @Test func aClashBetweenTwoModulesIsALocatedErrorNamingBoth() throws {
         let manifest = """
         {"modules": [

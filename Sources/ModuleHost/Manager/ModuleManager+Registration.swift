@@ -103,6 +103,8 @@ extension ModuleManager {
                                        message: "module identifier \"\(identifier)\" is already registered")
                 case .contributionKey(let message):
                     ManifestDiagnostic(.error, .invalidContribution, file: file, path: path, location: nil, message: message)
+                case .libraryCheck(let found):
+                    ManifestDiagnostic(.error, found.code, file: file, path: path, location: nil, message: found.message)
                 }
             })
         }

@@ -25,16 +25,20 @@ struct RegistrationTable {
         case identifier(ModuleIdentifier)
         /// A key taken on a point that requires unique keys; the message names both modules.
         case contributionKey(String)
+        /// What a library point's check finds against what registered meanwhile (two routes for the same links).
+        case libraryCheck(ManifestDiagnostic)
     }
 
-    /// Adds `newRegistrations`, in order, unless one's identifier or one of its unique contribution keys is taken;
-    /// returns what clashes, in which case nothing is added.
+    /// Adds `newRegistrations`, in order, unless one's identifier or one of its unique contribution keys is taken, or
+    /// a library point's check fails against what is registered; returns what clashes, in which case nothing is added.
     mutating func add(_ newRegistrations: [ModuleRegistration],
                       routing: (settings: RoutingSettings, origin: String)? = nil) -> [Clash] {
         let clashes = newRegistrations.map(\.identifier).filter { positions[$0] != nil }.map(Clash.identifier)
             + ContributionKeys.clashes(of: newRegistrations, with: contributionKeys, points: extensionPoints)
                 .map(Clash.contributionKey)
         guard clashes.isEmpty else { return clashes }
+        let checked = ContributionCheck.recheck(newRegistrations, against: ordered)
+        guard checked.isEmpty else { return checked.map(Clash.libraryCheck) }
         ContributionKeys.insert(newRegistrations, into: &contributionKeys, points: extensionPoints)
         if self.routing == nil { self.routing = routing }
         ordered.reserveCapacity(ordered.count + newRegistrations.count)

@@ -31,3 +31,35 @@ package struct ContributingEntry: Sendable {
     /// Everything the module contributes, to any point.
     package let contributions: [Contribution]
 }
+
+extension ContributionCheck {
+    /// The checks of the library points that `contributions` (each module's) reach, once each, in order of first use.
+    static func checks<Lists: Sequence<[Contribution]>>(of contributions: Lists) -> [ContributionCheck] {
+        var checks: [(name: String, check: ContributionCheck)] = []
+        for list in contributions {
+            for contribution in list {
+                guard let point = contribution.libraryPoint, let check = point.check as? ContributionCheck,
+                      !checks.contains(where: { $0.name == point.name }) else { continue }
+                checks.append((point.name, check))
+            }
+        }
+        return checks.map(\.check)
+    }
+
+    /// The errors the library checks find in `registrations` against `registered`: what adding them re-runs under
+    /// the registry's lock, so that two registrations validated at once cannot both pass (as unique keys are
+    /// rechecked). Validation ran the same checks before, so only what registered meanwhile can make one fail.
+    static func recheck(_ registrations: [ModuleRegistration], against registered: [ModuleRegistration]) -> [ManifestDiagnostic] {
+        let checks = checks(of: registrations.lazy.map(\.contributions))
+        guard !checks.isEmpty else { return [] }
+        let entries = registrations.map { registration in
+            ContributingEntry(typeName: registration.typeName, path: registration.origin, location: nil,
+                              routeOverrides: registration.routeOverrides, contributions: registration.contributions)
+        }
+        var sink = DiagnosticSink(file: nil)
+        for check in checks where !sink.isFull {
+            check.body(entries, registered, &sink)
+        }
+        return sink.diagnostics.filter { $0.severity == .error }
+    }
+}

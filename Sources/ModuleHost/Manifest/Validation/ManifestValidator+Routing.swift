@@ -19,20 +19,13 @@ extension ManifestValidator {
 
     /// Pass 3d: each library point that the manifest's modules contribute to checks their contributions, once.
     func checkLibraryPoints(of resolved: [ResolvedEntry], into sink: inout DiagnosticSink) {
-        var checks: [(name: String, check: ContributionCheck)] = []
-        for item in resolved {
-            for contribution in item.contributions {
-                guard let point = contribution.libraryPoint, let check = point.check as? ContributionCheck,
-                      !checks.contains(where: { $0.name == point.name }) else { continue }
-                checks.append((point.name, check))
-            }
-        }
+        let checks = ContributionCheck.checks(of: resolved.lazy.map(\.contributions))
         guard !checks.isEmpty else { return }
         let entries = resolved.map { item in
             ContributingEntry(typeName: item.entry.typeName, path: item.entry.path, location: item.entry.location,
                               routeOverrides: item.entry.routes, contributions: item.contributions)
         }
-        for (_, check) in checks where !sink.isFull {
+        for check in checks where !sink.isFull {
             check.body(entries, existing.registrations, &sink)
         }
     }

@@ -20,4 +20,20 @@ struct HostLibraryTests {
             #expect(exports.contains("\"\(library)\""), "HostExports.hostLibraries does not name \(library)")
         }
     }
+
+    /// The other places that list the host libraries: CI converts each one's DocC catalog, and the drift host that
+    /// plugin tests build copies each one's interface (a plugin may import any of them).
+    @Test func everyHostLibraryHasItsCatalogConvertedAndItsInterfaceGivenToPlugins() throws {
+        let ci = try text(".ci/run")
+        let catalogs = try #require(ci.split(separator: "\n").first { $0.hasPrefix("for library in ") && $0.contains("; do") },
+                                    "no `for library in …; do` loop over the catalogs in .ci/run")
+        let drift = try text("Tests/AppShellTests/DriftHost.swift")
+        for library in PackageShape.hostLibraries.sorted() {
+            #expect(catalogs.split(separator: " ").contains { $0 == library || $0 == "\(library);" },
+                    ".ci/run does not convert \(library)'s DocC catalog: \(catalogs)")
+            #expect(FileManager.default.fileExists(atPath: PackageDump.root.appendingPathComponent("Sources/\(library)/\(library).docc").path),
+                    "no DocC catalog Sources/\(library)/\(library).docc")
+            #expect(drift.contains("\"\(library)\""), "DriftHost does not copy \(library)'s interface for plugins")
+        }
+    }
 }

@@ -19,12 +19,7 @@ struct PluginRoutingTests {
 
                 """
         }
-        let workspace = try Workspace(manifest: nil)
-        let plugins = workspace.url.appendingPathComponent("plugins")
-        try FileManager.default.createDirectory(at: plugins, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: library, to: plugins.appendingPathComponent("libGreeterPlugin.so"))
-        try workspace.write(#"{"modules": [{"type": "GreeterPlugin.GreeterModule", "library": "plugins/libGreeterPlugin.so"}]}"#,
-                            to: "modules.json")
+        let workspace = try PluginBuild.workspace(withGreeter: library)
 
         let passed = try await workspace.run(["open", "modulehost://app/greeter/hello/ann"])
         #expect(passed.status == 0, "\(passed.stderr)")

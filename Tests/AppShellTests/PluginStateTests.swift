@@ -24,12 +24,7 @@ struct PluginStateTests {
                     /// Creates the module.
                 """#)
         }
-        let workspace = try Workspace(manifest: nil)
-        let plugins = workspace.url.appendingPathComponent("plugins")
-        try FileManager.default.createDirectory(at: plugins, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: library, to: plugins.appendingPathComponent("libGreeterPlugin.so"))
-        try workspace.write(#"{"modules": [{"type": "GreeterPlugin.GreeterModule", "library": "plugins/libGreeterPlugin.so"}]}"#,
-                            to: "modules.json")
+        let workspace = try PluginBuild.workspace(withGreeter: library)
         let state = workspace.url.appendingPathComponent("state")
         let result = try await workspace.run(["--state-dir", state.path], input: "keep hello plugin\n")
         #expect(result.status == 0, "\(result.stderr)")

@@ -52,6 +52,17 @@ actor PluginBuild {
         return try await task.value
     }
 
+    /// A workspace whose manifest names one module, the Greeter's, from `library` installed at `plugins/`.
+    static func workspace(withGreeter library: URL) throws -> Workspace {
+        let workspace = try Workspace(manifest: nil)
+        let plugins = workspace.url.appendingPathComponent("plugins")
+        try FileManager.default.createDirectory(at: plugins, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: library, to: plugins.appendingPathComponent("libGreeterPlugin.so"))
+        try workspace.write(#"{"modules": [{"type": "GreeterPlugin.GreeterModule", "library": "plugins/libGreeterPlugin.so"}]}"#,
+                            to: "modules.json")
+        return workspace
+    }
+
     /// Builds a copy of the Greeter plugin whose module source `transform` rewrote.
     static func buildCopy(named name: String, transform: (String) -> String) async throws -> URL {
         let copy = FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-\(UUID().uuidString)")

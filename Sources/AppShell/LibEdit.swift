@@ -22,6 +22,8 @@ struct LibEdit: @unchecked Sendable {
     typealias Hook = @convention(c) (UnsafePointer<CChar>?, Int32) -> Int32
     /// `char **(*)(const char *text, int start, int end)`: the matches for the word from `start` to `end`.
     typealias Completer = @convention(c) (UnsafePointer<CChar>?, Int32, Int32) -> UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+    /// `int (*)(FILE *)`: the next key as a character code, or -1 at the end of input.
+    typealias KeyReader = @convention(c) (UnsafeMutableRawPointer?) -> Int32
 
     let readline: Readline
     let addHistory: AddHistory
@@ -42,6 +44,9 @@ struct LibEdit: @unchecked Sendable {
     let preInputHook: UnsafeMutablePointer<Hook?>
     /// `rl_readline_name`: the name `~/.editrc` can test for.
     let name: UnsafeMutablePointer<UnsafePointer<CChar>?>
+    /// `rl_getc_function`: how keys are read, set before `rl_initialize`; `nil` where the library lacks it (then a
+    /// read cannot be cancelled, see ``LineEditor``).
+    let keyReader: UnsafeMutablePointer<KeyReader?>?
 
     /// The library, or `nil` when it is not installed (or lacks a symbol the prompt needs).
     static let shared: LibEdit? = load(names: ["libedit.so.2", "libedit.so", "libedit.3.dylib", "libedit.dylib"])
@@ -70,6 +75,6 @@ struct LibEdit: @unchecked Sendable {
         return LibEdit(readline: readline, addHistory: addHistory, addCommand: addCommand, parseAndBind: parseAndBind,
                        initialize: initialize, catchSignals: catchSignals, done: done, completer: completer,
                        completionOver: completionOver, lineBuffer: lineBuffer, preInputHook: preInputHook,
-                       name: name)
+                       name: name, keyReader: variable("rl_getc_function", of: KeyReader?.self))
     }
 }

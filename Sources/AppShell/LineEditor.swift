@@ -15,6 +15,11 @@ import Darwin
 /// seen by libedit nor kept in its history. Ctrl-C ends the line being edited as ``Reading/interrupted`` rather
 /// than sending SIGINT (the terminal's signal keys are off while a line is edited), so the shell clears the line
 /// and asks again; Ctrl-D on an empty line is the end of input. Its reads run on the shell's one input thread.
+///
+/// A read also ends as ``Reading/interrupted`` when its ``InputWake`` is cancelled: the editor reads the keys itself
+/// (``EditorKeys``), waiting on the wake too. A Ctrl-C that still came as a signal (libedit turns
+/// the signal keys back on for a moment around each read) therefore ends the line like one typed while editing,
+/// instead of leaving the editor waiting under a `^C` with no new prompt.
 final class LineEditor: Sendable {
     /// What one read gave.
     enum Reading: Equatable {
@@ -46,6 +51,10 @@ final class LineEditor: Sendable {
     private static let completions = Locked(PromptCompletions(commands: []))
     /// Set by the Ctrl-C key binding during a read.
     private static let interruption = Locked(false)
+    /// The descriptor that becomes readable when the read under way is cancelled (see ``InputWake``); -1 for none.
+    private static let cancellation = Locked<Int32>(-1)
+    /// Whether the read under way was ended by its cancellation, not by a key.
+    private static let wasCancelled = Locked(false)
 
     /// Whether lines shown as typed are edited.
     var isActive: Bool { setup.withLock { $0.active } }
@@ -59,6 +68,7 @@ final class LineEditor: Sendable {
             if setup.active { return true }
             libedit.catchSignals.pointee = 0
             libedit.name.pointee = UnsafeRawPointer(Self.programName.utf8Start).assumingMemoryBound(to: CChar.self)
+            libedit.keyReader?.pointee = Self.readKey
             guard libedit.initialize() == 0 else { return false }
             libedit.completer.pointee = Self.complete
             _ = libedit.addCommand("app-shell-interrupt", Self.interrupt, 3)
@@ -94,8 +104,9 @@ final class LineEditor: Sendable {
         return prompt + String(decoding: line, as: UTF8.self) + (line.count < typed.count ? "\n" : "")
     }
 
-    /// Reads one line, edited. Called by the input thread only.
-    func read() -> Reading {
+    /// Reads one line, edited; it ends as interrupted once `cancellation` (an ``InputWake``'s descriptor) is
+    /// readable. Called by the input thread only.
+    func read(cancellation: Int32? = nil) -> Reading {
         let (prompt, history, keepsHistory) = setup.withLock { setup in
             defer { (setup.prompt, setup.keepsHistory) = ("", false) }
             return (setup.prompt, setup.history, setup.keepsHistory)
@@ -104,11 +115,15 @@ final class LineEditor: Sendable {
         guard let libedit = LibEdit.shared, TerminalEcho.standardInput.beginEditing() else { return .end }
         defer { TerminalEcho.standardInput.endEditing() }
         Self.interruption.withLock { $0 = false }
+        Self.wasCancelled.withLock { $0 = false }
+        Self.cancellation.withLock { $0 = cancellation ?? -1 }
+        defer { Self.cancellation.withLock { $0 = -1 } }
         libedit.done.pointee = 0
         let line = prompt.withCString { libedit.readline($0) }
         defer { free(line) }
         if Self.interruption.withLock({ $0 }) {
-            Self.writeOut("^C\n")
+            // Cancelled: the terminal showed the Ctrl-C that did it, if one was typed.
+            Self.writeOut(Self.wasCancelled.withLock { $0 } ? "\n" : "^C\n")
             return .interrupted
         }
         guard let line else { return .end }
@@ -144,6 +159,13 @@ final class LineEditor: Sendable {
         LineEditor.interruption.withLock { $0 = true }
         LibEdit.shared?.done.pointee = 1
         return 0
+    }
+
+    /// libedit's key reader (`rl_getc_function`): the next key, or Ctrl-C once the read is cancelled.
+    private static let readKey: LibEdit.KeyReader = { _ in
+        let key = EditorKeys.next(from: STDIN_FILENO, cancellation: cancellation.withLock { $0 })
+        if key == .cancelled { wasCancelled.withLock { $0 = true } }
+        return key.code
     }
 
     /// Tab: the candidates for the word being typed, in the readline convention: the text to insert first (the

@@ -101,7 +101,7 @@ final class LineReader {
 
     /// An edited line, and what was typed right after it.
     private func edited(_ editor: LineEditor) -> Line {
-        switch editor.read() {
+        switch editor.read(cancellation: wake?.descriptor) {
         case .line(let text):
             // Ctrl-C came as a signal while a command line was read: after Enter, when the editor had given the
             // terminal its signal keys back (or, harmlessly, before the editor took them): it interrupts this line.

@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+
+@testable import AppShell
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The keys the line editor reads: a read at the prompt ends as soon as it is cancelled, even with no key typed. It
+/// used to wait in libedit for the next key, so a Ctrl-C that came as a signal in the moment libedit has the signal
+/// keys on left `^C` on the screen and no new prompt (found by `CtrlCTrialsTests` about once in 4,000 trials).
+@Suite("app-shell editor keys")
+struct EditorKeysTests {
+    /// A pipe standing in for the terminal and one for the read's cancellation, closed at the end.
+    private final class Pipes {
+        let input: (read: Int32, write: Int32)
+        let wake = InputWake()
+
+        init() throws {
+            var ends: [Int32] = [-1, -1]
+            try #require(pipe(&ends) == 0)
+            input = (ends[0], ends[1])
+        }
+
+        deinit {
+            close(input.read)
+            close(input.write)
+        }
+
+        func type(_ bytes: [UInt8]) {
+            _ = bytes.withUnsafeBytes { write(input.write, $0.baseAddress, $0.count) }
+        }
+
+        func next() -> EditorKeys.Key {
+            EditorKeys.next(from: input.read, cancellation: wake.descriptor ?? -1)
+        }
+    }
+
+    @Test(.timeLimit(.minutes(1))) func aCancelledReadEndsWithNoKeyTypedAndReadsAsCtrlC() throws {
+        let pipes = try Pipes()
+        #expect(pipes.wake.beginReading())
+        // Cancelled while it waits: the read returns (the test would hang otherwise, until its time limit).
+        let cancel = Thread { [wake = pipes.wake] in wake.cancel() }
+        cancel.start()
+        let key = pipes.next()
+        pipes.wake.endReading()
+        #expect(key == .cancelled)
+        #expect(key.code == 3, "Ctrl-C, which the editor binds to ending the line as interrupted")
+    }
+
+    @Test func keysTypedBeforeTheCancellationAreReadFirst() throws {
+        let pipes = try Pipes()
+        #expect(pipes.wake.beginReading())
+        pipes.type(Array("ok".utf8))
+        pipes.wake.cancel()
+        #expect(pipes.next() == .character("o"))
+        #expect(pipes.next() == .character("k"))
+        #expect(pipes.next() == .cancelled)
+        pipes.wake.endReading()
+    }
+
+    @Test func theEndOfInputIsMinusOne() throws {
+        let pipes = try Pipes()
+        close(pipes.input.write)
+        let key = EditorKeys.next(from: pipes.input.read, cancellation: -1)
+        #expect(key == .end && key.code == -1)
+    }
+
+    @Test func charactersAreDecodedFromUTF8AndBrokenBytesSkipped() throws {
+        let pipes = try Pipes()
+        // é, then a lone continuation byte (skipped), a sequence cut short by "x" (dropped), and a 4-byte character.
+        pipes.type([0xC3, 0xA9, 0x80, 0xE2, 0x82, UInt8(ascii: "x"), 0xF0, 0x9F, 0x99, 0x82, 0xFF, UInt8(ascii: "y")])
+        #expect(pipes.next() == .character("é"))
+        #expect(pipes.next() == .character("x"))
+        #expect(pipes.next() == .character("🙂"))
+        #expect(pipes.next() == .character("y"))
+        #expect(EditorKeys.Key.character("é").code == 0xE9)
+    }
+}

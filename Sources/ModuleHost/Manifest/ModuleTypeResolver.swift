@@ -5,18 +5,29 @@
 /// imports it. Top-level classes are named `SwiftModule.ClassName`.
 public struct ModuleTypeResolver: Sendable {
     private let lookup: @Sendable (String) -> Any.Type?
+    /// Whether names are first looked up in the process's ``TypeIndex`` (the runtime resolver's fast path).
+    private let indexed: Bool
     /// Extra names offered as "did you mean" suggestions when a name is not found.
     let knownTypeNames: [String]
 
     /// A resolver that asks `lookup` and suggests among `knownTypeNames`.
     public init(knownTypeNames: [String] = [], lookup: @escaping @Sendable (String) -> Any.Type?) {
+        self.init(knownTypeNames: knownTypeNames, indexed: false, lookup: lookup)
+    }
+
+    private init(knownTypeNames: [String], indexed: Bool, lookup: @escaping @Sendable (String) -> Any.Type?) {
         self.lookup = lookup
         self.knownTypeNames = knownTypeNames
+        self.indexed = indexed
     }
 
     /// Looks names up in the Swift runtime; `knownTypeNames` only feed suggestions.
+    ///
+    /// A module class is found through an index of the runtime's metadata, built once per process, and the
+    /// runtime's `_typeByName` answers for every other name: the same types, without a scan of every loaded
+    /// image for each name (see ``TypeIndex``).
     public static func runtime(knownTypeNames: [String] = []) -> ModuleTypeResolver {
-        ModuleTypeResolver(knownTypeNames: knownTypeNames) { name in _typeByName(name) }
+        ModuleTypeResolver(knownTypeNames: knownTypeNames, indexed: true) { name in _typeByName(name) }
     }
 
     /// Resolves only the given module types, by their full name (as `String(reflecting:)` prints it); for tests and apps
@@ -28,6 +39,23 @@ public struct ModuleTypeResolver: Sendable {
 
     /// The type named `name`, if any is linked in.
     func type(named name: String) -> Any.Type? {
-        lookup(name)
+        if indexed, let module = TypeIndex.moduleType(named: name) { return module }
+        return lookup(name)
+    }
+
+    /// The module type named `name`; `.notAModule` when a type of that name exists but does not conform to
+    /// ``ModuleProtocol``, `.notFound` when none is linked in.
+    func moduleType(named name: String) -> ModuleLookup {
+        if indexed, let module = TypeIndex.moduleType(named: name) { return .module(module) }
+        guard let found = lookup(name) else { return .notFound }
+        guard let module = found as? any ModuleProtocol.Type else { return .notAModule }
+        return .module(module)
+    }
+
+    /// What ``moduleType(named:)`` finds.
+    enum ModuleLookup {
+        case module(any ModuleProtocol.Type)
+        case notAModule
+        case notFound
     }
 }

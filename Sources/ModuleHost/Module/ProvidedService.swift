@@ -25,7 +25,9 @@ public struct ProvidedService: Sendable, CustomStringConvertible {
     /// The module itself provides `Service`: it must conform to it.
     public static func service<Service: Sendable>(_ type: Service.Type) -> ProvidedService {
         ProvidedService(type: Service.self, key: ObjectIdentifier(Service.self), makeBox: { module in
-            (module as? Service).map { ServiceBox($0) }
+            // The index answers without the runtime's scan of every conformance record; it holds only what
+            // the runtime's cast would find, so a miss asks the runtime.
+            (TypeIndex.service(module, as: Service.self) ?? module as? Service).map { ServiceBox($0) }
         }, canBeProvided: { module in
             ProtocolConformance.does(module, conformTo: Service.self)
         })

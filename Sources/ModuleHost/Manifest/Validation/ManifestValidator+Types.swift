@@ -27,7 +27,9 @@ extension ManifestValidator {
     private func resolveType(of entry: Manifest.Entry, library: String?, candidates: inout SuggestionCandidates,
                              into sink: inout DiagnosticSink) -> (any ModuleProtocol.Type)? {
         var typePath: String { "\(entry.path).type" }  // made only for a problem
-        guard let found = resolver.type(named: entry.typeName) else {
+        let found = resolver.moduleType(named: entry.typeName)
+        if case .module(let moduleType) = found { return moduleType }
+        guard case .notAModule = found else {
             if let library {
                 report(entry.optional ? .warning : .error, .unknownType, entry, path: typePath,
                        "the library \(library) loaded, but it defines no type named \"\(entry.typeName)\"", into: &sink)
@@ -42,12 +44,9 @@ extension ManifestValidator {
                    suggestion: hint.map { "did you mean \"\($0)\"?" }, into: &sink)
             return nil
         }
-        guard let moduleType = found as? any ModuleProtocol.Type else {
-            report(entry.enabled ? .error : .warning, .notAModule, entry, path: typePath,
-                   "\"\(entry.typeName)\" exists but does not conform to ModuleProtocol; it will not be instantiated", into: &sink)
-            return nil
-        }
-        return moduleType
+        report(entry.enabled ? .error : .warning, .notAModule, entry, path: typePath,
+               "\"\(entry.typeName)\" exists but does not conform to ModuleProtocol; it will not be instantiated", into: &sink)
+        return nil
     }
 }
 

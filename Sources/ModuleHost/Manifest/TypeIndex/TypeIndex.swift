@@ -1,0 +1,94 @@
+import Synchronization
+
+/// Finds module types by name, and their services, from one pass over the Swift runtime's metadata sections per
+/// process, instead of the runtime's scan of every record for each type and each cast (see docs/PERFORMANCE.md).
+///
+/// Built on first use and rebuilt when a library has been loaded since (plugins register their sections as they
+/// load). Anything it does not hold (a name it cannot prove unique, a type that conforms through a superclass, a
+/// generic or nested type) is left to the runtime, as before; so is everything when its start-up check of the
+/// runtime's formats fails, after one notice on standard error. Linux only: elsewhere it holds nothing.
+enum TypeIndex {
+    private struct State {
+        #if os(Linux)
+        var snapshot: TypeIndexSnapshot?
+        /// Type descriptors of the module classes handed out, by metadata address.
+        var descriptors: [UInt: UInt] = [:]
+        #endif
+        var unavailable: TypeIndexUnavailable?
+    }
+
+    private static let state = Mutex(State())
+
+    /// Set, the index is not consulted in this task and its children: the runtime answers every question, as it
+    /// does when the start-up check fails. For tests that compare the two paths.
+    @TaskLocal static var isBypassed = false
+
+    private static var isEnabled: Bool { !isBypassed }
+
+    /// Why the index is not used, or `nil` when it is (or has not been built yet).
+    static var unavailableReason: String? { state.withLock { $0.unavailable?.reason } }
+
+    /// The module type named `name` with its `ModuleProtocol` conformance, when the index holds it.
+    static func moduleType(named name: String) -> (any ModuleProtocol.Type)? {
+        #if os(Linux)
+        guard isEnabled, let snapshot = current(rebuildingIfStale: false) else { return nil }
+        let found = snapshot.modules[name] != nil ? snapshot : current(rebuildingIfStale: true)
+        guard let found, let module = found.modules[name], let type = found.moduleType(named: name) else { return nil }
+        // The name the index built must be the type's own; a mismatch leaves the name to the runtime.
+        guard TypeName.of(type) == name else { return nil }
+        state.withLock { $0.descriptors[UInt(bitPattern: ObjectIdentifier(type))] = module.type.descriptor }
+        return type
+        #else
+        return nil
+        #endif
+    }
+
+    /// `module` as `Service`, when the index holds the conformance of its class (found through the index) to `Service`.
+    static func service<Service>(_ module: any ModuleProtocol, as service: Service.Type) -> Service? {
+        #if os(Linux)
+        guard isEnabled, let shape = ServiceExistential(of: service) else { return nil }
+        let metadataAddress = UInt(bitPattern: ObjectIdentifier(type(of: module)))
+        let (snapshot, descriptor) = state.withLock { ($0.snapshot, $0.descriptors[metadataAddress]) }
+        guard let snapshot, let descriptor, let metadata = UnsafeRawPointer(bitPattern: metadataAddress),
+              let witnessTable = snapshot.witnessTable(typeDescriptor: descriptor, metadata: metadata,
+                                                       protocolDescriptor: shape.protocolDescriptor) else { return nil }
+        return shape.make(module, metadata: metadata, witnessTable: witnessTable, as: service)
+        #else
+        return nil
+        #endif
+    }
+
+    /// Forgets the index, so the next lookup reads the sections again (after a plugin library is loaded).
+    static func invalidate() {
+        #if os(Linux)
+        state.withLock { $0.snapshot = nil }
+        #endif
+    }
+
+    #if os(Linux)
+    /// The index, built if there is none (or, with `rebuildingIfStale`, if images were added since); `nil` when
+    /// the runtime's formats are not the expected ones.
+    private static func current(rebuildingIfStale: Bool) -> TypeIndexSnapshot? {
+        state.withLock { state -> TypeIndexSnapshot? in
+            guard state.unavailable == nil else { return nil }
+            if let snapshot = state.snapshot,
+               !rebuildingIfStale || snapshot.imageCount == MetadataSectionList.imageCount() {
+                return snapshot
+            }
+            do throws(TypeIndexUnavailable) {
+                let snapshot = try TypeIndexSnapshot.build()
+                state.snapshot = snapshot
+                return snapshot
+            } catch {
+                state.unavailable = error
+                var notice = "ModuleHost: notice: module types are looked up one by one through the Swift runtime, "
+                    + "because \(error.reason)\n"
+                notice.withUTF8 { bytes in
+                    if let base = bytes.baseAddress { _ = SystemCalls.write(2, base, bytes.count) }
+                }
+                return nil
+            }
+        }
+    }
+    #endif
+}

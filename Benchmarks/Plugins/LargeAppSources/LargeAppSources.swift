@@ -8,7 +8,8 @@ struct LargeAppSources: BuildToolPlugin {
         let generator = try context.tool(named: "LargeAppGenerator")
         let output = context.pluginWorkDirectoryURL
         let files = (0..<10).map { output.appending(path: "LargeModules0\($0).swift") }
-        return [.buildCommand(displayName: "Generating the large app's 1,000 modules",
+            + [output.appending(path: "HandWiredLargeApp.swift")]
+        return [.buildCommand(displayName: "Generating the large app's 1,000 modules and its hand-wired twins",
                               executable: generator.url, arguments: [output.path()],
                               inputFiles: [generator.url], outputFiles: files)]
     }

@@ -1,8 +1,9 @@
-// `large-app-child <manifest> host|decode [runs]`: the large benchmark's first-use measurement, in a fresh process
+// `large-app-child <manifest> host|decode|wired [runs]`: the large benchmark's first-use measurement, in a fresh process
 // that holds what an app holds (ModuleHost, the 1,000 generated modules, FoundationEssentials) and nothing of the
 // benchmark's (Swinject, swift-dependencies, all of Foundation), whose conformance records every first-use scan
 // of the Swift runtime would walk too. `host` registers the manifest and starts the app; `decode` runs JSONDecoder
-// on the same file. Prints the milliseconds of each run: the first is first use, later ones warm (for a profiler:
+// on the same file; `wired` runs the hand-wired twin (JSONDecoder, then every module constructed and called directly,
+// in generated code). Prints the milliseconds of each run: the first is first use, later ones warm (for a profiler:
 // `perf record … large-app-child <manifest> host 200`).
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -17,15 +18,20 @@ import Darwin
 import LargeAppHarness
 
 let arguments = Array(CommandLine.arguments.dropFirst())
-guard (2...3).contains(arguments.count), ["host", "decode"].contains(arguments[1]),
+guard (2...3).contains(arguments.count), ["host", "decode", "wired"].contains(arguments[1]),
       let runs = Int(arguments.count == 3 ? arguments[2] : "1"), runs > 0 else {
-    print("usage: large-app-child <manifest> host|decode [runs]")
+    print("usage: large-app-child <manifest> host|decode|wired [runs]")
     exit(64)
 }
 let manifest = URL(fileURLWithPath: arguments[0])
 do {
     for _ in 0..<runs {
-        let elapsed = arguments[1] == "host" ? try await runLargeApp(manifest) : try decodeLargeManifest(manifest).0
+        let elapsed: Duration
+        switch arguments[1] {
+        case "host": elapsed = try await runLargeApp(manifest)
+        case "wired": elapsed = try runHandWiredLargeApp(manifest).0
+        default: elapsed = try decodeLargeManifest(manifest).0
+        }
         let (seconds, attoseconds) = elapsed.components
         print(Double(seconds) * 1e3 + Double(attoseconds) / 1e15)
     }

@@ -2,7 +2,8 @@
 //
 //     large-app-generator <output folder> [--manifests <folder>]
 //
-// Writes LargeModules00.swift … LargeModules09.swift (100 modules each) into the output folder, and with
+// Writes LargeModules00.swift … LargeModules09.swift (100 modules each) and the hand-wired twins
+// (HandWiredLargeApp.swift, see HandWiredTwin.swift) into the output folder, and with
 // `--manifests` also modules-1000.json and modules-300.json (the first 300 modules) into that folder (committed
 // in Benchmarks/LargeApp; regenerate them by hand after changing what a configuration holds). Seeded, so every
 // run writes the same files.
@@ -98,6 +99,7 @@ func main() throws {
         }
         try write(text, to: output + "/LargeModules\(name(first / perFile).suffix(2)).swift")
     }
+    try write(handWiredSource(), to: output + "/HandWiredLargeApp.swift")
     if arguments.count == 3, arguments[1] == "--manifests" {
         let folder = arguments[2]
         let all = manifest(count, generator: &generator)

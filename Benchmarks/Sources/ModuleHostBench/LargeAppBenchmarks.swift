@@ -55,16 +55,21 @@ func largeAppBenchmarks(quick: Bool) async -> [Row] {
         warm.append(await warmHost(thousand))
         warmDecodes.append(warmDecode(thousand))
     }
-    // First use: fresh processes, host and decoder paired.
+    // First use: fresh processes, host, decoder and hand-wired twin paired.
     var first: [Double] = [], firstDecode: [Double] = [], first300: [Double] = []
+    var wired: [Double] = [], wired300: [Double] = []
     for _ in 0..<repetitions {
         first.append(firstUse(thousand, "host"))
         firstDecode.append(firstUse(thousand, "decode"))
+        wired.append(firstUse(thousand, "wired"))
         first300.append(firstUse(threeHundred, "host"))
+        wired300.append(firstUse(threeHundred, "wired"))
     }
     let (warmHost, warmBase) = (Stats(samples: warm).median, Stats(samples: warmDecodes).median)
     let (firstHost, firstBase) = (Stats(samples: first).median, Stats(samples: firstDecode).median)
     let perModule = (firstHost / 1000) / (Stats(samples: first300).median / 300)
+    let (firstHost300, firstWired, firstWired300) = (Stats(samples: first300).median, Stats(samples: wired).median,
+                                                     Stats(samples: wired300).median)
     func row(_ subject: String, _ baseline: String, _ ratio: Double, _ absolute: String, _ limit: Double) -> Row {
         Row(benchmark: "large app", subject: subject, baseline: baseline, ratio: ratio, absolute: absolute,
             target: "≤ \(limit)x", verdict: ratio <= limit ? .met : .missed)
@@ -74,6 +79,10 @@ func largeAppBenchmarks(quick: Bool) async -> [Row] {
             "\(format(ms: warmHost)) vs \(format(ms: warmBase))", 5),
         row("register → ready, 1,000 modules, first use", "JSONDecoder, same file, fresh process", firstHost / firstBase,
             "\(format(ms: firstHost)) vs \(format(ms: firstBase))", 10),
+        row("register → ready, 1,000 modules, first use", "hand-wired twin, same file, fresh process", firstHost / firstWired,
+            "\(format(ms: firstHost)) vs \(format(ms: firstWired))", 3),
+        row("register → ready, 300 modules, first use", "hand-wired twin, same file, fresh process", firstHost300 / firstWired300,
+            "\(format(ms: firstHost300)) vs \(format(ms: firstWired300))", 3),
         row("first use per module at 1,000", "first use per module at 300", perModule,
             String(format: "%.3f vs %.3f ms", firstHost / 1000, Stats(samples: first300).median / 300), 1.2),
     ]

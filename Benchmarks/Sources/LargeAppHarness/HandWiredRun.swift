@@ -1,0 +1,18 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import LargeApp
+
+/// The hand-wired twin's run: decodes the manifest with JSONDecoder, as `decodeLargeManifest` does, then constructs
+/// every module it lists directly and calls each once through its service protocol (generated code,
+/// `callLargeModulesDirectly`). Returns the time and the sum of the modules' values.
+public func runHandWiredLargeApp(_ manifest: URL) throws -> (Duration, Int) {
+    let clock = ContinuousClock()
+    let begin = clock.now
+    let data = try Data(contentsOf: manifest)
+    let decoded = try JSONDecoder().decode(LargeManifest.self, from: data)
+    let total = callLargeModulesDirectly(count: decoded.modules.count)
+    return (clock.now - begin, total)
+}

@@ -39,14 +39,14 @@ public struct ModuleTypeResolver: Sendable {
 
     /// The type named `name`, if any is linked in.
     func type(named name: String) -> Any.Type? {
-        if indexed, let module = TypeIndex.moduleType(named: name) { return module }
+        if indexed, let module = TypeIndex.lookUpModuleType(named: name) { return module }
         return lookup(name)
     }
 
     /// The module type named `name`; `.notAModule` when a type of that name exists but does not conform to
     /// ``ModuleProtocol``, `.notFound` when none is linked in.
     func moduleType(named name: String) -> ModuleLookup {
-        if indexed, let module = TypeIndex.moduleType(named: name) { return .module(module) }
+        if indexed, let module = TypeIndex.lookUpModuleType(named: name) { return .module(module) }
         guard let found = lookup(name) else { return .notFound }
         guard let module = found as? any ModuleProtocol.Type else { return .notAModule }
         return .module(module)

@@ -64,6 +64,15 @@ struct TypeIndexLookupTests {
         }
     }
 
+    @Test func aHostOfManyModulesBuildsTheIndexAfterAFewLookups() {
+        #if os(Linux)
+        for _ in 0...TypeIndex.lookupsBeforeBuilding {
+            _ = TypeIndex.lookUpModuleType(named: "ModuleHostTests.BaseModule")
+        }
+        #expect(TypeIndex.lookUpModuleType(named: "ModuleHostTests.BaseModule") != nil)
+        #endif
+    }
+
     @Test func aClosedListResolverNeverConsultsTheIndex() {
         let resolver = ModuleTypeResolver.types([BaseModule.self])
         guard case .notFound = resolver.moduleType(named: "ModuleHostTests.GreeterModule") else {

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Finds module types by name, and their services, from one pass over the Swift runtime's metadata sections per
 /// process, instead of the runtime's scan of every record for each type and each cast (see docs/PERFORMANCE.md).
 ///
@@ -23,7 +21,7 @@ enum TypeIndex {
     /// over every record (about 1 ms for app-shell's 4,100), worth it only when it saves more scans than that.
     static let lookupsBeforeBuilding = 16
 
-    private static let state = Mutex(State())
+    private static let state = Locked(State())
 
     /// Set, the index is not consulted in this task and its children: the runtime answers every question, as it
     /// does when the start-up check fails. For tests that compare the two paths.

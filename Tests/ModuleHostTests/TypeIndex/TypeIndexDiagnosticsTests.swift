@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ModuleHost
+import TestSupport
 
 /// With the index or without it (the fallback a failed start-up check takes), a manifest gets the same report
 /// and the same registrations.

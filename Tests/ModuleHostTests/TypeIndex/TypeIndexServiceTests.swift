@@ -28,7 +28,7 @@ struct TypeIndexServiceTests {
     @Test func servicesAreTheRuntimesValues() throws {
         #if os(Linux)
         let type = try #require(TypeIndex.moduleType(named: Self.name))
-        let module = type.init()
+        let module = try type.init()
         let opaque = try #require(TypeIndex.service(module, as: (any GreetingService).self))
         let runtimeOpaque = try #require(module as? any GreetingService)
         #expect(opaque.greet("x") == runtimeOpaque.greet("x"))
@@ -50,7 +50,7 @@ struct TypeIndexServiceTests {
         weak var released: AnyObject?
         var service: (any GreetingService)?
         do {
-            let module = type.init()
+            let module = try type.init()
             released = module
             service = TypeIndex.service(module, as: (any GreetingService).self)
         }

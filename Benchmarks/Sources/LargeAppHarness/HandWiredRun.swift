@@ -16,3 +16,14 @@ public func runHandWiredLargeApp(_ manifest: URL) throws -> (Duration, Int) {
     let total = callLargeModulesDirectly(count: decoded.modules.count)
     return (clock.now - begin, total)
 }
+
+/// The typed twin's run: as ``runHandWiredLargeApp(_:)``, but JSONDecoder reads each module's configuration into the
+/// module's own type (`LargeTypedManifest`), as a hand-wired app that hands its modules typed configurations does.
+public func runTypedHandWiredLargeApp(_ manifest: URL) throws -> (Duration, Int) {
+    let clock = ContinuousClock()
+    let begin = clock.now
+    let data = try Data(contentsOf: manifest)
+    let decoded = try JSONDecoder().decode(LargeTypedManifest.self, from: data)
+    let total = callLargeModulesDirectly(count: decoded.configurations.count)
+    return (clock.now - begin, total)
+}

@@ -57,19 +57,22 @@ func largeAppBenchmarks(quick: Bool) async -> [Row] {
     }
     // First use: fresh processes, host, decoder and hand-wired twin paired.
     var first: [Double] = [], firstDecode: [Double] = [], first300: [Double] = []
-    var wired: [Double] = [], wired300: [Double] = []
+    var wired: [Double] = [], wired300: [Double] = [], typed: [Double] = [], typed300: [Double] = []
     for _ in 0..<repetitions {
         first.append(firstUse(thousand, "host"))
         firstDecode.append(firstUse(thousand, "decode"))
         wired.append(firstUse(thousand, "wired"))
         first300.append(firstUse(threeHundred, "host"))
         wired300.append(firstUse(threeHundred, "wired"))
+        typed.append(firstUse(thousand, "typed"))
+        typed300.append(firstUse(threeHundred, "typed"))
     }
     let (warmHost, warmBase) = (Stats(samples: warm).median, Stats(samples: warmDecodes).median)
     let (firstHost, firstBase) = (Stats(samples: first).median, Stats(samples: firstDecode).median)
     let perModule = (firstHost / 1000) / (Stats(samples: first300).median / 300)
     let (firstHost300, firstWired, firstWired300) = (Stats(samples: first300).median, Stats(samples: wired).median,
                                                      Stats(samples: wired300).median)
+    let (firstTyped, firstTyped300) = (Stats(samples: typed).median, Stats(samples: typed300).median)
     func row(_ subject: String, _ baseline: String, _ ratio: Double, _ absolute: String, _ limit: Double) -> Row {
         Row(benchmark: "large app", subject: subject, baseline: baseline, ratio: ratio, absolute: absolute,
             target: "≤ \(limit)x", verdict: ratio <= limit ? .met : .missed)
@@ -83,6 +86,10 @@ func largeAppBenchmarks(quick: Bool) async -> [Row] {
             "\(format(ms: firstHost)) vs \(format(ms: firstWired))", 3),
         row("register → ready, 300 modules, first use", "hand-wired twin, same file, fresh process", firstHost300 / firstWired300,
             "\(format(ms: firstHost300)) vs \(format(ms: firstWired300))", 3),
+        row("register → ready, 1,000 modules, first use", "typed twin (each config in its own type), fresh process",
+            firstHost / firstTyped, "\(format(ms: firstHost)) vs \(format(ms: firstTyped))", 3),
+        row("register → ready, 300 modules, first use", "typed twin (each config in its own type), fresh process",
+            firstHost300 / firstTyped300, "\(format(ms: firstHost300)) vs \(format(ms: firstTyped300))", 3),
         row("first use per module at 1,000", "first use per module at 300", perModule,
             String(format: "%.3f vs %.3f ms", firstHost / 1000, Stats(samples: first300).median / 300), 1.2),
     ]

@@ -33,9 +33,9 @@ final class ResolutionCache: Sendable {
     /// linear.
     private let copied = Locked(0)
 
-    /// An empty cache; `readersFence` as for ``WarmResolutions/init(readersFence:)``.
-    init(readersFence: Bool = !SnapshotReaders.readersEnterUnfenced) {
-        warm = WarmResolutions(readersFence: readersFence)
+    /// An empty cache.
+    init() {
+        warm = WarmResolutions()
     }
 
     /// How many entries the snapshots built so far have copied, in all.

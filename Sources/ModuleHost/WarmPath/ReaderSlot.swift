@@ -33,22 +33,12 @@ struct ReaderSlot: @unchecked Sendable {
 
     /// Enters a read section; returns the ticket that ``leave(_:)`` takes.
     ///
-    /// When `fenced`, the store is sequentially consistent, so a writer's later check of this slot cannot miss it
-    /// and this thread's next load of the published snapshot cannot move before it. Otherwise the writer makes
-    /// every thread fence before it checks (``ProcessMemoryBarrier``), and the store only has to stay before the
-    /// load in program order: it is made in a function the optimizer cannot see into.
+    /// The store is sequentially consistent, so a writer's later check of this slot cannot miss it and this thread's
+    /// next load of the published snapshot cannot move before it.
     @inlinable
-    func enter(fenced: Bool) -> UInt64 {
-        guard fenced else { return enterUnfenced() }
+    func enter() -> UInt64 {
         let ticket = counter.pointee.load(ordering: .relaxed) &+ 1
         counter.pointee.store(ticket, ordering: .sequentiallyConsistent)
-        return ticket
-    }
-
-    @usableFromInline @inline(never)
-    func enterUnfenced() -> UInt64 {
-        let ticket = counter.pointee.load(ordering: .relaxed) &+ 1
-        counter.pointee.store(ticket, ordering: .relaxed)
         return ticket
     }
 

@@ -15,8 +15,7 @@ struct RetiredResolutions {
     /// value does. Call it with no lock held.
     func dispose() {
         guard let snapshot else { return }
-        // In the never-seen case that the wait cannot be known to be over, the snapshot is kept rather than freed
-        // under a reader.
-        if SnapshotReaders.waitForGracePeriod() { snapshot.release() }
+        SnapshotReaders.waitForGracePeriod()
+        snapshot.release()
     }
 }

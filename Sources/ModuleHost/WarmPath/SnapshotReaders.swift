@@ -27,22 +27,14 @@ enum SnapshotReaders {
         return register(key)
     }
 
-    /// Whether readers enter without a fence of their own, because writers make every thread fence
-    /// (``ProcessMemoryBarrier``) before they check the slots.
-    @usableFromInline
-    static let readersEnterUnfenced = ProcessMemoryBarrier.isAvailable
-
-    /// Waits until every read section that was under way when this was called has ended; `false` when that cannot
-    /// be known (the process-wide fence failed), and then nothing read before may be freed. Never call it from
-    /// inside a read section.
-    static func waitForGracePeriod() -> Bool {
-        if readersEnterUnfenced, !ProcessMemoryBarrier.fence() { return false }
+    /// Waits until every read section that was under way when this was called has ended. Never call it from inside
+    /// a read section.
+    static func waitForGracePeriod() {
         // A copy made under the lock, in storage of its own (`map`): iterating the shared array while `register`
         // appends to it would be ordered only by the array's copy-on-write check, which Thread Sanitizer cannot see.
         for slot in slots.withLock({ $0.all.map { $0 } }) {
             slot.waitUntilQuiescent()
         }
-        return true
     }
 
     /// How many slots exist: at most as many as threads that were reading at once.

@@ -10,15 +10,10 @@ import Synchronization
 @usableFromInline
 final class WarmResolutions: Sendable {
     @usableFromInline let current: Atomic<Unmanaged<ResolutionSnapshot>>
-    /// Whether a read must fence itself (see ``ReaderSlot/enter(fenced:)``); chosen at `init`, so that the
-    /// process registers for the writers' fence before the first read.
-    @usableFromInline let readersFence: Bool
 
-    /// Starts with the empty snapshot. Reads fence themselves when the process-wide fence is missing, or when
-    /// `readersFence` asks for it (tests run both ways; fencing readers stay correct either way).
-    init(readersFence: Bool = !SnapshotReaders.readersEnterUnfenced) {
+    /// Starts with the empty snapshot.
+    init() {
         current = Atomic(.passRetained(ResolutionSnapshot()))
-        self.readersFence = readersFence
     }
 
     deinit {
@@ -29,7 +24,7 @@ final class WarmResolutions: Sendable {
     @inlinable
     func service<Service: Sendable>(_ type: Service.Type) -> Service? {
         guard let slot = SnapshotReaders.currentSlot() else { return nil }
-        let ticket = slot.enter(fenced: readersFence)
+        let ticket = slot.enter()
         defer { slot.leave(ticket) }
         return current.load(ordering: .sequentiallyConsistent)._withUnsafeGuaranteedRef { snapshot in
             // Boxes are stored only under the identity of their own static type, so the downcast is exact.
@@ -43,7 +38,7 @@ final class WarmResolutions: Sendable {
     @inlinable
     func module(_ identifier: ModuleIdentifier) -> (any ModuleProtocol)? {
         guard let slot = SnapshotReaders.currentSlot() else { return nil }
-        let ticket = slot.enter(fenced: readersFence)
+        let ticket = slot.enter()
         defer { slot.leave(ticket) }
         return current.load(ordering: .sequentiallyConsistent)._withUnsafeGuaranteedRef { $0.modules[identifier] }
     }

@@ -25,7 +25,7 @@ public struct ModuleTypeResolver: Sendable {
     ///
     /// A module class is found through an index of the runtime's metadata, built once per process, and the
     /// runtime's `_typeByName` answers for every other name: the same types, without a scan of every loaded
-    /// image for each name (see ``TypeIndex``).
+    /// image for each name.
     public static func runtime(knownTypeNames: [String] = []) -> ModuleTypeResolver {
         ModuleTypeResolver(knownTypeNames: knownTypeNames, indexed: true) { name in _typeByName(name) }
     }

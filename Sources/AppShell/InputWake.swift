@@ -37,6 +37,13 @@ final class InputWake: Sendable {
         }
     }
 
+    deinit {
+        if let ends {
+            close(ends.read)
+            close(ends.write)
+        }
+    }
+
     /// The descriptor that becomes readable when the read is cancelled.
     var descriptor: Int32? { ends?.read }
 

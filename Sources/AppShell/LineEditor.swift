@@ -161,9 +161,12 @@ final class LineEditor: Sendable {
         return 0
     }
 
-    /// libedit's key reader (`rl_getc_function`): the next key, or Ctrl-C once the read is cancelled.
+    /// libedit's key reader (`rl_getc_function`): the next key, or Ctrl-C once the read is cancelled. The
+    /// cancellation is given once per read: should a keymap of the user's (`~/.editrc`) not end the line on Ctrl-C,
+    /// the read waits for keys again instead of being handed Ctrl-C in a loop.
     private static let readKey: LibEdit.KeyReader = { _ in
-        let key = EditorKeys.next(from: STDIN_FILENO, cancellation: cancellation.withLock { $0 })
+        let watched = wasCancelled.withLock { $0 } ? -1 : cancellation.withLock { $0 }
+        let key = EditorKeys.next(from: STDIN_FILENO, cancellation: watched)
         if key == .cancelled { wasCancelled.withLock { $0 = true } }
         return key.code
     }

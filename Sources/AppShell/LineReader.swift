@@ -103,8 +103,8 @@ final class LineReader {
     private func edited(_ editor: LineEditor) -> Line {
         switch editor.read(cancellation: wake?.descriptor) {
         case .line(let text):
-            // Ctrl-C came as a signal while a command line was read: after Enter, when the editor had given the
-            // terminal its signal keys back (or, harmlessly, before the editor took them): it interrupts this line.
+            // Ctrl-C came as a signal after Enter, as the editor gave the terminal its signal keys back: it interrupts
+            // this line. (One that came before Enter ended the read as interrupted, see ``LineEditor``.)
             if editor.lastReadWasCommandLine, wake?.isCancelled == true { Self.interruptsAfterLine.set() }
             takeTypedAhead()
             return text.utf8.count > limit ? .tooLong : .text(text)

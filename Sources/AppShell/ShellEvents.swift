@@ -116,7 +116,7 @@ final class ShellEvents: Sendable {
                 return (state.prompt, state.handler)
             }
             if taken {
-                // No command running: a prompt read as typed (without the editor) ends, and the prompt is shown again.
+                // No command running: the prompt's read ends (edited or not), and the prompt is shown again.
                 if let handler { handler() } else { wake.cancel() }
                 return
             }

@@ -16,6 +16,8 @@ struct EditorKeysTests {
     private final class Pipes {
         let input: (read: Int32, write: Int32)
         let wake = InputWake()
+        /// Whether the test closed the write end itself (the end of input); then it is not closed again.
+        private var writeEndClosed = false
 
         init() throws {
             var ends: [Int32] = [-1, -1]
@@ -25,7 +27,12 @@ struct EditorKeysTests {
 
         deinit {
             close(input.read)
+            if !writeEndClosed { close(input.write) }
+        }
+
+        func endInput() {
             close(input.write)
+            writeEndClosed = true
         }
 
         func type(_ bytes: [UInt8]) {
@@ -62,7 +69,7 @@ struct EditorKeysTests {
 
     @Test func theEndOfInputIsMinusOne() throws {
         let pipes = try Pipes()
-        close(pipes.input.write)
+        pipes.endInput()
         let key = EditorKeys.next(from: pipes.input.read, cancellation: -1)
         #expect(key == .end && key.code == -1)
     }

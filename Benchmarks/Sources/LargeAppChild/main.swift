@@ -31,7 +31,7 @@ do {
         switch arguments[1] {
         case "host": elapsed = try await runLargeApp(manifest)
         case "wired": elapsed = try runHandWiredLargeApp(manifest).0
-        case "typed": elapsed = try runTypedHandWiredLargeApp(manifest).0
+        case "typed": elapsed = try runHandWiredLargeApp(manifest, typed: true).0
         default: elapsed = try decodeLargeManifest(manifest).0
         }
         let (seconds, attoseconds) = elapsed.components

@@ -1,6 +1,7 @@
 import Foundation
 import ModuleHost
 import Testing
+import TestSupport
 
 /// Builds the example plugin once per test process, against the ModuleHost interface of the app-shell under test.
 actor PluginBuild {
@@ -65,9 +66,8 @@ actor PluginBuild {
 
     /// Builds a copy of the Greeter plugin whose module source `transform` rewrote.
     static func buildCopy(named name: String, transform: (String) -> String) async throws -> URL {
-        let copy = FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-\(UUID().uuidString)")
+        let copy = try ProcessScratch.folder(name)
         let example = root.appendingPathComponent("Examples/GreeterPlugin")
-        try FileManager.default.createDirectory(at: copy, withIntermediateDirectories: true)
         for item in ["Package.swift", "build.sh", "Sources"] {
             try FileManager.default.copyItem(at: example.appendingPathComponent(item), to: copy.appendingPathComponent(item))
         }
@@ -85,7 +85,7 @@ actor PluginBuild {
 
     private static func build(_ package: URL) async throws -> URL {
         let binaries = try ShellProcess.executable.deletingLastPathComponent()
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("greeter-plugin-\(UUID().uuidString)")
+        let output = try ProcessScratch.folder("greeter-plugin")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
         process.arguments = [package.appendingPathComponent("build.sh").path, output.path]
@@ -95,7 +95,7 @@ actor PluginBuild {
         environment["MODULEHOST_ROOT"] = root.path
         environment["PLUGIN_SCRATCH"] = package.appendingPathComponent(".build-\(binaries.deletingLastPathComponent().lastPathComponent)").path
         process.environment = environment
-        let log = FileManager.default.temporaryDirectory.appendingPathComponent("greeter-plugin-build-\(UUID().uuidString).log")
+        let log = output.appendingPathExtension("log")
         guard FileManager.default.createFile(atPath: log.path, contents: nil) else {
             throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: log.path])
         }

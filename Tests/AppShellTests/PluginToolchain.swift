@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// What the plugin tests that build code need: the repository, the host's module folder, and a way to run
 /// tools (compilers, the repository's scripts, hosts) without blocking a thread of the cooperative pool.
@@ -20,11 +21,9 @@ enum PluginToolchain {
         get throws { try ShellProcess.executable.deletingLastPathComponent().appendingPathComponent("Modules") }
     }
 
-    /// A fresh, uniquely named temporary folder.
+    /// A fresh, uniquely named temporary folder, removed when the test process exits if not before.
     static func temporaryFolder(_ prefix: String) throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
+        try ProcessScratch.folder(prefix)
     }
 
     /// Runs `arguments[0]` (looked up in `PATH`) with the rest of `arguments` in `directory`; kills it after `timeout`.

@@ -16,8 +16,7 @@ struct NumbersHistoryFileTests {
     private var historyFile: URL { directory.appendingPathComponent("numbers-history.json") }
 
     init() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("NumbersHistoryFileTests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        directory = try ProcessScratch.folder("NumbersHistoryFileTests")
     }
 
     private func manager(config: String = "{}", user: String? = nil, notices: NoticeLog<String>) throws -> ModuleManager {

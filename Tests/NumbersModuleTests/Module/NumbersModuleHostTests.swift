@@ -4,6 +4,7 @@ import ModuleHostState
 import ModuleHostTesting
 import NumbersInterface
 import Testing
+import TestSupport
 
 @testable import NumbersModule
 
@@ -18,8 +19,7 @@ struct NumbersModuleHostTests {
     private let directory: URL
 
     init() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("NumbersModuleTests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        directory = try ProcessScratch.folder("NumbersModuleTests")
     }
 
     /// A host with NumbersModule alone; `user`, when given, has the host's user session before anything loads.

@@ -31,6 +31,7 @@ struct LazyRouteContributionTests {
             {"version": 1, "modules": [{"type": "ModuleServerTests.SilentModule"},
               {"type": "GreetingModule.GreetingModule", "config": {"greeting": "Hi"}}, {"type": "StatusModule.StatusModule"}]}
             """#)
+        defer { try? FileManager.default.removeItem(at: manifest) }
         try manager.registerModules(withConfigFilePath: manifest)
         #expect(manager.extensions(of: .httpRoutes).map(\.module) == [.greeting, .status])
         #expect(manager.loadedModules().isEmpty, "enumerating instantiates nothing")
@@ -46,6 +47,7 @@ struct LazyRouteContributionTests {
         let manager = ModuleManager(typeResolver: .types([MistypedModule.self]))
         manager.declare(.httpRoutes)
         let manifest = try Self.manifest(#"{"version": 1, "modules": ["ModuleServerTests.MistypedModule"]}"#)
+        defer { try? FileManager.default.removeItem(at: manifest) }
         let diagnostics = manager.validateManifest(at: manifest)
         let mismatch = try #require(diagnostics.first { $0.code == .contributionTypeMismatch })
         #expect(mismatch.path == "modules[0].type")

@@ -43,10 +43,10 @@ public struct ModuleTypeResolver: Sendable {
         return lookup(name)
     }
 
-    /// The module type named `name`; `.notAModule` when a type of that name exists but does not conform to
-    /// ``ModuleProtocol``, `.notFound` when none is linked in.
-    func moduleType(named name: String) -> ModuleLookup {
-        if indexed, let module = TypeIndex.lookUpModuleType(named: name) { return .module(module) }
+    /// The module type named `name`, one of `batch` names looked up together (a manifest's); `.notAModule` when a
+    /// type of that name exists but does not conform to ``ModuleProtocol``, `.notFound` when none is linked in.
+    func moduleType(named name: String, among batch: Int = 1) -> ModuleLookup {
+        if indexed, let module = TypeIndex.lookUpModuleType(named: name, among: batch) { return .module(module) }
         guard let found = lookup(name) else { return .notFound }
         guard let module = found as? any ModuleProtocol.Type else { return .notAModule }
         return .module(module)

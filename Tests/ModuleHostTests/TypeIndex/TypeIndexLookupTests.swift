@@ -73,6 +73,20 @@ struct TypeIndexLookupTests {
         #endif
     }
 
+    @Test func aFewLookupsLeaveTheIndexUnbuiltAndAManifestOfManyBuildsItAtOnce() {
+        var alone = TypeIndex.BuildThreshold()
+        let few = (1...TypeIndex.lookupsBeforeBuilding).map { _ in alone.allowsBuilding(forLookupAmong: 1) }
+        #expect(few.allSatisfy { !$0 }, "the first 16 lookups, one at a time")
+        let seventeenth = alone.allowsBuilding(forLookupAmong: 1)
+        #expect(seventeenth)
+        var manifest = TypeIndex.BuildThreshold()
+        let ofSixteen = manifest.allowsBuilding(forLookupAmong: TypeIndex.lookupsBeforeBuilding)
+        #expect(!ofSixteen, "the first lookup of a manifest of 16 modules")
+        var larger = TypeIndex.BuildThreshold()
+        let ofSeventeen = larger.allowsBuilding(forLookupAmong: TypeIndex.lookupsBeforeBuilding + 1)
+        #expect(ofSeventeen, "the first lookup of a manifest of 17 modules")
+    }
+
     @Test func aClosedListResolverNeverConsultsTheIndex() {
         let resolver = ModuleTypeResolver.types([BaseModule.self])
         guard case .notFound = resolver.moduleType(named: "ModuleHostTests.GreeterModule") else {

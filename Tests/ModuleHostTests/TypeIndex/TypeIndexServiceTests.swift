@@ -15,6 +15,15 @@ final class IndexServiceModule: ModuleProtocol, GreetingService, ClassBoundIndex
     func number() -> Int { 7 }
 }
 
+/// Provides the same two services; made by code in its test only, never looked up through the index by name.
+final class UnindexedLookupServiceModule: ModuleProtocol, GreetingService, ClassBoundIndexService {
+    static let moduleIdentifier: ModuleIdentifier = "test.unindexed-lookup-service"
+    static let providedServices: [ProvidedService] = [.service(GreetingService.self), .service(ClassBoundIndexService.self)]
+    init() {}
+    func greet(_ name: String) -> String { "Unindexed, \(name)." }
+    func number() -> Int { 8 }
+}
+
 /// Services made through the index are the values the runtime's `as?` makes, and hold their module as it does.
 @Suite("Type index services")
 struct TypeIndexServiceTests {
@@ -41,6 +50,21 @@ struct TypeIndexServiceTests {
         #expect(Self.bytes(classBound as any ClassBoundIndexService, as: (any ClassBoundIndexService).self) == Self.bytes(runtimeClassBound as any ClassBoundIndexService, as: (any ClassBoundIndexService).self))
         #expect(TypeIndex.service(module, as: (any UnprovidedService).self) == nil)
         #expect(TypeIndex.service(module, as: Int.self) == nil)
+        #endif
+    }
+
+    /// A module whose type the index did not hand out (found by the runtime before the index was built, or made by
+    /// code) still has its services made from the index, found by its class's name, with the cast's values.
+    @Test func aModuleTheIndexDidNotHandOutStillGetsItsServicesFromIt() throws {
+        #if os(Linux)
+        _ = try #require(TypeIndex.moduleType(named: "ModuleHostTests.BaseModule"), "the index is built")
+        let module = UnindexedLookupServiceModule()
+        let opaque = try #require(TypeIndex.service(module, as: (any GreetingService).self))
+        #expect(opaque.greet("w") == "Unindexed, w.")
+        let classBound = try #require(TypeIndex.service(module, as: (any ClassBoundIndexService).self))
+        let runtimeClassBound = try #require((module as any ModuleProtocol) as? any ClassBoundIndexService)
+        #expect(Self.bytes(classBound as any ClassBoundIndexService, as: (any ClassBoundIndexService).self) == Self.bytes(runtimeClassBound as any ClassBoundIndexService, as: (any ClassBoundIndexService).self))
+        #expect(TypeIndex.service(module, as: (any UnprovidedService).self) == nil)
         #endif
     }
 

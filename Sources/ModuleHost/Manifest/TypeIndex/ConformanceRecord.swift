@@ -36,7 +36,10 @@ struct ConformanceRecord {
 /// level: the only ones the index names, `Module.Class`, the one-dot form in which `_typeByName` finds a class.
 struct TopLevelClass {
     let descriptor: UInt
+    /// `Module.Class`.
     let name: String
+    /// `Class`.
+    let simpleName: String
     /// The address of the class's metadata access function.
     let accessFunction: UInt
 
@@ -55,6 +58,7 @@ struct TopLevelClass {
               memory.regions.contains(accessFunction, count: 1) else { return nil }
         self.descriptor = descriptor
         self.name = "\(moduleName).\(name)"
+        self.simpleName = name
         self.accessFunction = accessFunction
     }
 

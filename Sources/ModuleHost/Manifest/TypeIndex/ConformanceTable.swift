@@ -35,13 +35,12 @@ struct ConformanceTable {
         for record in plain where moduleDescriptors[record.typeDescriptor] != nil {
             byType[record.typeDescriptor, default: [:]][record.protocolDescriptor] = record.descriptor
         }
-        var named: [String: Module] = [:]
-        for (descriptor, conformance) in moduleDescriptors {
-            guard let type = TopLevelClass(descriptor: descriptor, in: memory) else { continue }
-            named[type.name] = Module(type: type, conformance: conformance)
-        }
         let shared = Self.sharedSimpleNames(in: list, memory: memory)
-        modules = named.filter { !shared.contains(String($0.key.split(separator: ".").last ?? "")) }
+        modules.reserveCapacity(moduleDescriptors.count)
+        for (descriptor, conformance) in moduleDescriptors {
+            guard let type = TopLevelClass(descriptor: descriptor, in: memory), !shared.contains(type.simpleName) else { continue }
+            modules[type.name] = Module(type: type, conformance: conformance)
+        }
         conformances = byType
     }
 

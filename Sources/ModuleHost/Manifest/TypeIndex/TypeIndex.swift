@@ -13,12 +13,25 @@ enum TypeIndex {
         var descriptors: [UInt: UInt] = [:]
         #endif
         var unavailable: TypeIndexUnavailable?
-        /// Lookups asked through ``lookUpModuleType(named:)`` before the index was built.
-        var lookupsWithoutIndex = 0
+        var threshold = BuildThreshold()
     }
 
-    /// How many names a process looks up through the runtime before the index is built: building it is one pass
-    /// over every record (about 1 ms for app-shell's 4,100), worth it only when it saves more scans than that.
+    /// When building the index is worth it: building it is one pass over every record (about 1 ms for app-shell's
+    /// 4,100), worth it only when it saves more scans than that. A process looks up ``lookupsBeforeBuilding``
+    /// names through the runtime first, unless the manifest being read names more modules than that: then the
+    /// index is built on its first lookup, and none of its modules costs a scan.
+    struct BuildThreshold {
+        /// Lookups asked through ``lookUpModuleType(named:among:)`` before the index was built.
+        private(set) var lookupsWithoutIndex = 0
+
+        /// Counts one lookup among `batch` names looked up together; whether the index should answer it.
+        mutating func allowsBuilding(forLookupAmong batch: Int) -> Bool {
+            lookupsWithoutIndex += 1
+            return max(lookupsWithoutIndex, batch) > TypeIndex.lookupsBeforeBuilding
+        }
+    }
+
+    /// How many names a process looks up through the runtime before the index is built.
     static let lookupsBeforeBuilding = 16
 
     private static let state = Locked(State())
@@ -32,15 +45,14 @@ enum TypeIndex {
     /// Why the index is not used, or `nil` when it is (or has not been built yet).
     static var unavailableReason: String? { state.withLock { $0.unavailable?.reason } }
 
-    /// ``moduleType(named:)`` once the process has looked up ``lookupsBeforeBuilding`` names (or the index is
-    /// built); `nil` before, so a host of a few modules asks the runtime, as before, and never builds the index.
-    static func lookUpModuleType(named name: String) -> (any ModuleProtocol.Type)? {
+    /// ``moduleType(named:)`` once the index is worth building (``BuildThreshold``) for a lookup among `batch`
+    /// names looked up together; `nil` before, so a host of a few modules asks the runtime, as before, and never
+    /// builds the index.
+    static func lookUpModuleType(named name: String, among batch: Int = 1) -> (any ModuleProtocol.Type)? {
         #if os(Linux)
         guard isEnabled else { return nil }
         let worthBuilding = state.withLock { state -> Bool in
-            if state.snapshot != nil { return true }
-            state.lookupsWithoutIndex += 1
-            return state.lookupsWithoutIndex > lookupsBeforeBuilding
+            state.snapshot != nil || state.threshold.allowsBuilding(forLookupAmong: batch)
         }
         return worthBuilding ? moduleType(named: name) : nil
         #else
@@ -63,13 +75,17 @@ enum TypeIndex {
         #endif
     }
 
-    /// `module` as `Service`, when the index holds the conformance of its class (found through the index) to `Service`.
+    /// `module` as `Service`, when the index holds its class and the conformance of its class to `Service`. The
+    /// class is known by its metadata when the index handed it out, and found by its name otherwise (a module
+    /// looked up before the index was built, or made by code).
     static func service<Service>(_ module: any ModuleProtocol, as service: Service.Type) -> Service? {
         #if os(Linux)
         guard isEnabled, let shape = ServiceExistential(of: service) else { return nil }
-        let metadataAddress = UInt(bitPattern: ObjectIdentifier(type(of: module)))
-        let (snapshot, descriptor) = state.withLock { ($0.snapshot, $0.descriptors[metadataAddress]) }
-        guard let snapshot, let descriptor, let metadata = UnsafeRawPointer(bitPattern: metadataAddress),
+        let moduleType = type(of: module)
+        let metadataAddress = UInt(bitPattern: ObjectIdentifier(moduleType))
+        let (snapshot, known) = state.withLock { ($0.snapshot, $0.descriptors[metadataAddress]) }
+        guard let snapshot, let metadata = UnsafeRawPointer(bitPattern: metadataAddress),
+              let descriptor = known ?? snapshot.descriptor(named: TypeName.of(moduleType), metadata: metadata),
               let witnessTable = snapshot.witnessTable(typeDescriptor: descriptor, metadata: metadata,
                                                        protocolDescriptor: shape.protocolDescriptor) else { return nil }
         return shape.make(module, metadata: metadata, witnessTable: witnessTable, as: service)

@@ -50,6 +50,12 @@ struct TypeIndexSnapshot: Sendable {
         return unsafeBitCast((metadata, witnessTable), to: (any ModuleProtocol.Type).self)
     }
 
+    /// The type descriptor of the module class named `name`, if the index holds it and its metadata is `metadata`.
+    func descriptor(named name: String, metadata: UnsafeRawPointer) -> UInt? {
+        guard let module = modules[name], self.metadata(of: module.type) == metadata else { return nil }
+        return module.type.descriptor
+    }
+
     /// The witness table of the conformance of the type at `metadata` (described by `descriptor`) to the protocol
     /// described by `protocolDescriptor`, if the index holds that conformance.
     func witnessTable(typeDescriptor: UInt, metadata: UnsafeRawPointer, protocolDescriptor: UInt) -> UnsafeRawPointer? {

@@ -14,6 +14,7 @@ let package = Package(
         .executable(name: "hello", targets: ["Hello"]),
         .executable(name: "hello-foundation", targets: ["HelloFoundation"]),
         .executable(name: "hello-essentials", targets: ["HelloEssentials"]),
+        .executable(name: "hello-manifest", targets: ["HelloManifest"]),
         .executable(name: "peak-memory", targets: ["PeakMemory"]),
         .executable(name: "large-app-child", targets: ["LargeAppChild"]),
     ],
@@ -23,7 +24,7 @@ let package = Package(
         .package(url: "https://github.com/pointfreeco/swift-dependencies", exact: "1.17.1"),
     ],
     targets: [
-        // The harness and every benchmark. It depends on the two hello executables only so that
+        // The harness and every benchmark. It depends on the hello executables only so that
         // `swift run modulehost-bench` builds them too (the shell benchmark launches them).
         .executableTarget(
             name: "ModuleHostBench",
@@ -34,6 +35,7 @@ let package = Package(
                 "Hello",
                 "HelloFoundation",
                 "HelloEssentials",
+                "HelloManifest",
                 "PeakMemory",
                 "LargeAppHarness",
                 "LargeAppChild",
@@ -46,6 +48,9 @@ let package = Package(
         .executableTarget(name: "HelloFoundation"),
         // The shell benchmark's baseline: the same program with FoundationEssentials loaded, as app-shell has it.
         .executableTarget(name: "HelloEssentials"),
+        // The shell benchmark's floor: app-shell modules' work written by hand (modules.json decoded into typed
+        // configurations and listed), with nothing looked up by name.
+        .executableTarget(name: "HelloManifest"),
         // The large benchmark's app: 1,000 module types, generated when it builds (nothing generated is committed).
         .target(name: "LargeApp", dependencies: [.product(name: "ModuleHost", package: "ModuleHost")],
                 plugins: ["LargeAppSources"]),

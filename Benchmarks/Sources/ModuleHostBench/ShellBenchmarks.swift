@@ -100,7 +100,7 @@ func launchTime(_ executable: URL, _ arguments: [String]) -> Double {
 /// directories (`.build-static`) and measure those instead, to show what static linking would change.
 func shellBenchmarks(quick: Bool, build: Bool, staticStdlib: Bool) -> [Row] {
     let locations = Locations.current()
-    let appShell: URL, hello: URL, helloFoundation: URL, helloEssentials: URL
+    let appShell: URL, hello: URL, helloFoundation: URL, helloEssentials: URL, helloManifest: URL
     if staticStdlib {
         let options = ["--static-swift-stdlib", "--scratch-path"]
         let root = locations.root
@@ -108,11 +108,12 @@ func shellBenchmarks(quick: Bool, build: Bool, staticStdlib: Bool) -> [Row] {
         appShell = buildRelease(["app-shell"], package: root,
                                 extra: options + [root.appendingPathComponent(".build-static").path])
             .appendingPathComponent("app-shell")
-        let helloBin = buildRelease(["hello", "hello-foundation", "hello-essentials"], package: bench,
+        let helloBin = buildRelease(["hello", "hello-foundation", "hello-essentials", "hello-manifest"], package: bench,
                                     extra: options + [bench.appendingPathComponent(".build-static").path])
         hello = helloBin.appendingPathComponent("hello")
         helloFoundation = helloBin.appendingPathComponent("hello-foundation")
         helloEssentials = helloBin.appendingPathComponent("hello-essentials")
+        helloManifest = helloBin.appendingPathComponent("hello-manifest")
     } else {
         appShell = build
             ? buildRelease(["app-shell"], package: locations.root).appendingPathComponent("app-shell")
@@ -120,8 +121,9 @@ func shellBenchmarks(quick: Bool, build: Bool, staticStdlib: Bool) -> [Row] {
         hello = locations.binDirectory.appendingPathComponent("hello")
         helloFoundation = locations.binDirectory.appendingPathComponent("hello-foundation")
         helloEssentials = locations.binDirectory.appendingPathComponent("hello-essentials")
+        helloManifest = locations.binDirectory.appendingPathComponent("hello-manifest")
     }
-    for executable in [appShell, hello, helloFoundation, helloEssentials] where !FileManager.default.isExecutableFile(atPath: executable.path) {
+    for executable in [appShell, hello, helloFoundation, helloEssentials, helloManifest] where !FileManager.default.isExecutableFile(atPath: executable.path) {
         fatalError("\(executable.path) is missing; build it in release mode first (see Benchmarks/README.md)")
     }
 
@@ -145,6 +147,7 @@ func shellBenchmarks(quick: Bool, build: Bool, staticStdlib: Bool) -> [Row] {
         ("hello", hello, []),
         ("hello-foundation", helloFoundation, []),
         ("hello-essentials", helloEssentials, []),
+        ("hello-manifest", helloManifest, []),
         ("app-shell", appShell, ["modules"]),
     ]
     let peakMemory = locations.binDirectory.appendingPathComponent("peak-memory")
@@ -162,6 +165,7 @@ func shellBenchmarks(quick: Bool, build: Bool, staticStdlib: Bool) -> [Row] {
     let peak = memory.mapValues { Stats(samples: $0).median }
     let (shell, essentials) = (time["app-shell"] ?? .nan, time["hello-essentials"] ?? .nan)
     let (shellPeak, essentialsPeak) = (peak["app-shell"] ?? .nan, peak["hello-essentials"] ?? .nan)
+    let (floor, floorPeak) = (time["hello-manifest"] ?? .nan, peak["hello-manifest"] ?? .nan)
     let benchmark = staticStdlib ? "shell, all --static-swift-stdlib" : "shell (start to exit)"
     func context(_ subject: String, _ baseline: String, _ ratio: Double, _ absolute: String) -> Row {
         Row(benchmark: benchmark, subject: subject, baseline: baseline, ratio: ratio, absolute: absolute,
@@ -176,6 +180,13 @@ func shellBenchmarks(quick: Bool, build: Bool, staticStdlib: Bool) -> [Row] {
         judged("app-shell modules, time", shell / essentials, "\(format(ms: shell)) vs \(format(ms: essentials))"),
         judged("app-shell modules, peak memory", shellPeak / essentialsPeak,
                String(format: "%.1f MiB vs %.1f MiB", shellPeak / 1024, essentialsPeak / 1024)),
+        context("hello-manifest (the same listing by hand: typed configs, JSONDecoder), time", "hello-essentials",
+                floor / essentials, "\(format(ms: floor)) vs \(format(ms: essentials))"),
+        context("hello-manifest, peak memory", "hello-essentials", floorPeak / essentialsPeak,
+                String(format: "%.1f MiB vs %.1f MiB", floorPeak / 1024, essentialsPeak / 1024)),
+        context("app-shell modules, time", "hello-manifest", shell / floor, "\(format(ms: shell)) vs \(format(ms: floor))"),
+        context("app-shell modules, peak memory", "hello-manifest", shellPeak / floorPeak,
+                String(format: "%.1f MiB vs %.1f MiB", shellPeak / 1024, floorPeak / 1024)),
         context("hello-essentials", "hello (release, no Foundation)", essentials / (time["hello"] ?? .nan),
                 "\(format(ms: essentials)) vs \(format(ms: time["hello"] ?? .nan))"),
         context("hello-foundation", "hello-essentials", (time["hello-foundation"] ?? .nan) / essentials,

@@ -22,6 +22,7 @@ struct ConformanceTable {
         var byType: [UInt: [UInt: UInt]] = [:]
         var moduleDescriptors: [UInt: UInt] = [:]
         var plain: [ConformanceRecord] = []
+        plain.reserveCapacity(list.images.reduce(0) { $0 + Int($1.conformances.count / 4) })
         for image in list.images {
             for record in stride(from: image.conformances.lowerBound, to: image.conformances.upperBound, by: 4) {
                 recordCount += 1
@@ -32,6 +33,7 @@ struct ConformanceTable {
                 }
             }
         }
+        byType.reserveCapacity(moduleDescriptors.count)
         for record in plain where moduleDescriptors[record.typeDescriptor] != nil {
             byType[record.typeDescriptor, default: [:]][record.protocolDescriptor] = record.descriptor
         }
@@ -47,6 +49,7 @@ struct ConformanceTable {
     /// The simple names that more than one class descriptor in the process has.
     private static func sharedSimpleNames(in list: MetadataSectionList, memory: BoundedMemory) -> Set<String> {
         var seen: Set<String> = [], shared: Set<String> = []
+        seen.reserveCapacity(list.images.reduce(0) { $0 + Int($1.types.count / 4) })
         for image in list.images {
             for record in stride(from: image.types.lowerBound, to: image.types.upperBound, by: 4) {
                 // A type metadata record: a relative pointer whose low two bits say whether it is indirect.

@@ -34,22 +34,19 @@ struct ServiceExistential {
     /// `object` as a `Service` through `witnessTable` (of the conformance of `metadata`, `object`'s class).
     func make<Service>(_ object: AnyObject, metadata: UnsafeRawPointer, witnessTable: UnsafeRawPointer,
                        as service: Service.Type) -> Service? {
-        let size = isClassBound ? 16 : 40
-        guard MemoryLayout<Service>.size == size else { return nil }
-        return withExtendedLifetime(object) {
-            withUnsafeTemporaryAllocation(byteCount: size, alignment: MemoryLayout<UInt>.alignment) { buffer -> Service? in
-                guard let base = buffer.baseAddress else { return nil }
-                base.initializeMemory(as: UInt8.self, repeating: 0, count: size)
-                base.storeBytes(of: Unmanaged.passUnretained(object).toOpaque(), as: UnsafeMutableRawPointer.self)
-                if isClassBound {
-                    base.storeBytes(of: witnessTable, toByteOffset: 8, as: UnsafeRawPointer.self)
-                } else {
-                    base.storeBytes(of: metadata, toByteOffset: 24, as: UnsafeRawPointer.self)
-                    base.storeBytes(of: witnessTable, toByteOffset: 32, as: UnsafeRawPointer.self)
-                }
-                // A copy: it retains the object, which the temporary bytes never owned.
-                return UnsafeRawPointer(base).load(as: Service.self)
-            }
+        guard MemoryLayout<Service>.size == (isClassBound ? 16 : 40) else { return nil }
+        // The container's words: the reference first; then the witness table (class existential), or two unused
+        // buffer words, the metadata and the witness table (opaque container).
+        var words: (UInt, UInt, UInt, UInt, UInt) = (UInt(bitPattern: Unmanaged.passUnretained(object).toOpaque()), 0, 0, 0, 0)
+        if isClassBound {
+            words.1 = UInt(bitPattern: witnessTable)
+        } else {
+            (words.3, words.4) = (UInt(bitPattern: metadata), UInt(bitPattern: witnessTable))
+        }
+        // A copy: it retains the object, which the words never owned. Neither closure returns an optional, so no
+        // `Optional<Service>` metadata is made for each service type.
+        return withExtendedLifetime(object) { () -> Service in
+            withUnsafeBytes(of: &words) { $0.load(as: Service.self) }
         }
     }
 }

@@ -129,6 +129,8 @@ func resolveBenchmarks(quick: Bool) -> [Row] {
     let swinjectPerCall = stats["swinject"]!.median * Double(iterations) / Double(max(1, iterations / 16))
     let dependenciesPerCall = stats["dependencies"]!.median * Double(iterations) / Double(max(1, iterations / 16))
 
+    let fastestPeer = dependenciesPerCall <= swinjectPerCall ? (name: "swift-dependencies", perCall: dependenciesPerCall)
+                                                             : (name: "Swinject", perCall: swinjectPerCall)
     let baselineName = "Mutex<[ObjectIdentifier: AnyObject]> + as! T"
     return [
         Row(benchmark: "resolve", subject: "bridge.resolve(BenchService.self)", baseline: baselineName,
@@ -146,9 +148,13 @@ func resolveBenchmarks(quick: Bool) -> [Row] {
             ratio: swinjectPerCall / byIdentifier, absolute: "\(format(ns: byIdentifier)) vs \(format(ns: swinjectPerCall))",
             target: "≥ 20x", verdict: swinjectPerCall / byIdentifier >= 20 ? .met : .missed),
         Row(benchmark: "resolve", subject: "bridge.resolve(BenchService.self)",
-            baseline: "swift-dependencies @Dependency read, the fastest peer (speed-up)",
+            baseline: "swift-dependencies @Dependency read (speed-up)",
             ratio: dependenciesPerCall / service, absolute: "\(format(ns: service)) vs \(format(ns: dependenciesPerCall))",
-            target: "≥ 5x", verdict: dependenciesPerCall / service >= 5 ? .met : .missed),
+            target: "context", verdict: .info),
+        Row(benchmark: "resolve", subject: "bridge.resolve(BenchService.self)",
+            baseline: "the fastest peer, \(fastestPeer.name) (speed-up)",
+            ratio: fastestPeer.perCall / service, absolute: "\(format(ns: service)) vs \(format(ns: fastestPeer.perCall))",
+            target: "≥ 5x", verdict: fastestPeer.perCall / service >= 5 ? .met : .missed),
     ]
 }
 

@@ -43,8 +43,8 @@ struct ServiceExistential {
         } else {
             (words.3, words.4) = (UInt(bitPattern: metadata), UInt(bitPattern: witnessTable))
         }
-        // A copy: it retains the object, which the words never owned. Neither closure returns an optional, so no
-        // `Optional<Service>` metadata is made for each service type.
+        // A copy: it retains the object, which the words never owned. The words live on the stack and both closures
+        // return `Service` itself: nothing is allocated.
         return withExtendedLifetime(object) { () -> Service in
             withUnsafeBytes(of: &words) { $0.load(as: Service.self) }
         }

@@ -9,7 +9,7 @@ enum TypeIndex {
     private struct State {
         #if os(Linux)
         var snapshot: TypeIndexSnapshot?
-        /// Type descriptors of the module classes handed out, by metadata address.
+        /// Type descriptors of the module classes handed out (or found by name for a service), by metadata address.
         var descriptors: [UInt: UInt] = [:]
         #endif
         var unavailable: TypeIndexUnavailable?
@@ -85,7 +85,7 @@ enum TypeIndex {
         let metadataAddress = UInt(bitPattern: ObjectIdentifier(moduleType))
         let (snapshot, known) = state.withLock { ($0.snapshot, $0.descriptors[metadataAddress]) }
         guard let snapshot, let metadata = UnsafeRawPointer(bitPattern: metadataAddress),
-              let descriptor = known ?? snapshot.descriptor(named: TypeName.of(moduleType), metadata: metadata),
+              let descriptor = known ?? descriptor(of: moduleType, in: snapshot, metadata: metadata),
               let witnessTable = snapshot.witnessTable(typeDescriptor: descriptor, metadata: metadata,
                                                        protocolDescriptor: shape.protocolDescriptor) else { return nil }
         return shape.make(module, metadata: metadata, witnessTable: witnessTable, as: service)
@@ -93,6 +93,16 @@ enum TypeIndex {
         return nil
         #endif
     }
+
+    #if os(Linux)
+    /// The descriptor of a module class the index did not hand out, found by its name and kept for its next service.
+    private static func descriptor(of moduleType: any ModuleProtocol.Type, in snapshot: TypeIndexSnapshot,
+                                   metadata: UnsafeRawPointer) -> UInt? {
+        guard let found = snapshot.descriptor(named: TypeName.of(moduleType), metadata: metadata) else { return nil }
+        state.withLock { $0.descriptors[UInt(bitPattern: metadata)] = found }
+        return found
+    }
+    #endif
 
     /// Forgets the index, so the next lookup reads the sections again (after a plugin library is loaded).
     static func invalidate() {

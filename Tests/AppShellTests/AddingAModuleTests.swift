@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import ModuleHostTesting
 
 /// The README promises that adding a module as *Adding a module* says breaks no test (issue 24, point 8). This
@@ -66,7 +67,7 @@ struct AddingAModuleTests {
         """
 
     @Test func aModuleAddedAsTheGuideSaysBreaksNoTest() async throws {
-        let copy = try PluginToolchain.temporaryFolder("adding-a-module")
+        let copy = try ProcessScratch.folder("adding-a-module")
         try Self.copySources(of: PluginToolchain.root, to: copy)
         try add(to: copy)
 

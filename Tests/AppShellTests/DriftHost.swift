@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// A host built from a copy of this repository with one change to ModuleHost, by plain `swift build --product
 /// app-shell` (issue 25, point 4): its ABI identity is whatever that build generates, and no script computes it.
@@ -47,7 +48,7 @@ struct DriftHost: Sendable {
 
     /// The copy: what SwiftPM needs to build the package (its manifest and the targets' folders), made once.
     private static let copy = Task { () throws -> URL in
-        let copy = try PluginToolchain.temporaryFolder("drift-package")
+        let copy = try ProcessScratch.folder("drift-package")
         for item in ["Package.swift", "Plugins", "Sources", "Tests"] {
             try FileManager.default.copyItem(at: PluginToolchain.root.appendingPathComponent(item), to: copy.appendingPathComponent(item))
         }
@@ -79,7 +80,7 @@ struct DriftHost: Sendable {
         try await PluginToolchain.step(["swift", "build", "--package-path", copy.path, "--product", "app-shell"])
         print("drift host \(change.name): built in \(ContinuousClock.now - started)")
 
-        let output = try PluginToolchain.temporaryFolder("drift-host-\(change.name)")
+        let output = try ProcessScratch.folder("drift-host-\(change.name)")
         let built = copy.appendingPathComponent(".build/debug")
         let modules = output.appendingPathComponent("Modules")
         try FileManager.default.createDirectory(at: modules, withIntermediateDirectories: true)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import ModuleHostTesting
 
 /// The DocC article "Writing a plugin" works as written: a second plugin is built from its own snippets, with its
@@ -70,7 +71,7 @@ struct PluginArticleTests {
     func pluginBuiltFromTheArticleRunsInAppShell() async throws {
         let article = try Self.article()
         let files = Self.markedBlocks("plugin-file", in: article), steps = Self.markedBlocks("plugin-step", in: article)
-        let workspace = try PluginToolchain.temporaryFolder("article-plugin")
+        let workspace = try ProcessScratch.folder("article-plugin")
         defer { try? FileManager.default.removeItem(at: workspace) }
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: workspace.path)
         for (path, text) in files where path != "modules.json" {

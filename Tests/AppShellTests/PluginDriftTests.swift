@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import ModuleHostTesting
 
 /// A plugin built against one ModuleHost and loaded into another (issues 12 and 25): the host compares the
@@ -28,7 +29,7 @@ struct PluginDriftTests {
     /// so the marker's absence in the other tests means something.
     @Test func driftPluginLoadsIntoTheHostItWasBuiltAgainst() async throws {
         let plugin = try await DriftFixture.plugin.value
-        let workspace = try PluginToolchain.temporaryFolder("drift-control")
+        let workspace = try ProcessScratch.folder("drift-control")
         defer { try? FileManager.default.removeItem(at: workspace) }
         try await PluginToolchain.install(plugin.library, type: "DriftPlugin.DriftModule", in: workspace)
         let marker = workspace.appendingPathComponent("constructor-ran")
@@ -98,7 +99,7 @@ enum DriftFixture {
     /// Compiles the drift plugin against the ModuleHost interface in `modules` and stamps it (the stamp refuses a
     /// library that does not carry that interface's mark).
     static func buildPlugin(against modules: URL, name: String) async throws -> Plugin {
-        let folder = try PluginToolchain.temporaryFolder("drift-plugin-\(name)")
+        let folder = try ProcessScratch.folder("drift-plugin-\(name)")
         let swift = folder.appendingPathComponent("DriftModule.swift"), c = folder.appendingPathComponent("constructor.c")
         try Data(module.utf8).write(to: swift)
         try Data(constructor.utf8).write(to: c)
@@ -127,7 +128,7 @@ enum DriftFixture {
     /// Installs `plugin` and runs `validate`, then the app, with `host`: both exit 65 naming the plugin and both
     /// identities, and the plugin's constructor never runs.
     static func expectRefused(_ plugin: Plugin, by host: URL, hostMark: String, case name: String) async throws {
-        let workspace = try PluginToolchain.temporaryFolder("drift-run")
+        let workspace = try ProcessScratch.folder("drift-run")
         defer { try? FileManager.default.removeItem(at: workspace) }
         try await PluginToolchain.install(plugin.library, type: "DriftPlugin.DriftModule", in: workspace)
         let marker = workspace.appendingPathComponent("constructor-ran")

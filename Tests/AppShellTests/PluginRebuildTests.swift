@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import ModuleHostTesting
 
 /// Issue 25, point 2: change the host, rebuild the plugin the way the article says (Examples/GreeterPlugin/build.sh,
@@ -24,7 +25,7 @@ struct PluginRebuildTests {
         #expect(try await PluginToolchain.stampedMark(of: built.first) == built.before.mark)
         // Recompiled: the second library carries the changed host's mark, and that host loads it and runs its command.
         #expect(try await PluginToolchain.stampedMark(of: built.second) == built.after.mark, "build.sh did not recompile the plugin")
-        let workspace = try PluginToolchain.temporaryFolder("rebuilt-plugin")
+        let workspace = try ProcessScratch.folder("rebuilt-plugin")
         defer { try? FileManager.default.removeItem(at: workspace) }
         try await PluginToolchain.install(built.second, type: "GreeterPlugin.GreeterModule", in: workspace)
         let validated = try await PluginToolchain.run([built.after.executable.path, "validate"], in: workspace, timeout: .seconds(60))
@@ -49,7 +50,7 @@ struct PluginRebuildTests {
 
     /// A copy of Examples/GreeterPlugin (its package, sources and build.sh).
     private static func copyOfTheExample() throws -> URL {
-        let copy = try PluginToolchain.temporaryFolder("greeter-rebuild")
+        let copy = try ProcessScratch.folder("greeter-rebuild")
         let example = PluginToolchain.root.appendingPathComponent("Examples/GreeterPlugin")
         for item in ["Package.swift", "build.sh", "Sources"] {
             try FileManager.default.copyItem(at: example.appendingPathComponent(item), to: copy.appendingPathComponent(item))
@@ -59,7 +60,7 @@ struct PluginRebuildTests {
 
     /// Runs the example's build.sh against `modules`, always with the same scratch folder; returns the stamped library.
     private static func buildExample(_ package: URL, against modules: URL) async throws -> URL {
-        let destination = try PluginToolchain.temporaryFolder("greeter-rebuilt")
+        let destination = try ProcessScratch.folder("greeter-rebuilt")
         try await PluginToolchain.step(["/bin/bash", package.appendingPathComponent("build.sh").path, destination.path], environment: [
             "MODULEHOST_MODULES": modules.path, "MODULEHOST_ROOT": PluginToolchain.root.path,
             "PLUGIN_SCRATCH": package.appendingPathComponent(".build").path,

@@ -21,15 +21,10 @@ enum PluginToolchain {
         get throws { try ShellProcess.executable.deletingLastPathComponent().appendingPathComponent("Modules") }
     }
 
-    /// A fresh, uniquely named temporary folder, removed when the test process exits if not before.
-    static func temporaryFolder(_ prefix: String) throws -> URL {
-        try ProcessScratch.folder(prefix)
-    }
-
     /// Runs `arguments[0]` (looked up in `PATH`) with the rest of `arguments` in `directory`; kills it after `timeout`.
     static func run(_ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:],
                     timeout: Duration = .seconds(600)) async throws -> Result {
-        let folder = try temporaryFolder("plugin-tool")
+        let folder = try ProcessScratch.folder("plugin-tool")
         defer { try? FileManager.default.removeItem(at: folder) }
         let out = folder.appendingPathComponent("stdout"), err = folder.appendingPathComponent("stderr")
         guard FileManager.default.createFile(atPath: out.path, contents: nil),
@@ -94,7 +89,7 @@ enum PluginToolchain {
 
     /// The bytes of `library`'s `modulehost_abi` section, as text (empty when it has none).
     static func stampedMark(of library: URL) async throws -> String {
-        let folder = try temporaryFolder("stamped-mark")
+        let folder = try ProcessScratch.folder("stamped-mark")
         defer { try? FileManager.default.removeItem(at: folder) }
         let section = folder.appendingPathComponent("section")
         _ = try await run(["objcopy", "--dump-section", "modulehost_abi=\(section.path)", library.path, folder.appendingPathComponent("copy").path])

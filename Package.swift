@@ -10,6 +10,9 @@ let package = Package(
         .library(name: "ModuleHostState", targets: ["ModuleHostState"]),
         // Opening links to the routes modules contribute: the router.
         .library(name: "ModuleHostRouting", targets: ["ModuleHostRouting"]),
+        // SwiftyArchitecture's names, for code ported from the seed: ModuleManager.default, modules with init() and
+        // moduleDidLoad(with: ModuleManager), ModuleInitiatorProtocol and Initiator's Priority and Operation.
+        .library(name: "ModuleHostSeed", targets: ["ModuleHostSeed"]),
         // Test support for apps and modules: injecting stand-in modules and services.
         .library(name: "ModuleHostTesting", targets: ["ModuleHostTesting"]),
         .executable(name: "app-shell", targets: ["AppShell"]),
@@ -34,6 +37,9 @@ let package = Package(
         // Built on the library: the router, which opens links to the routes modules contribute, and the protocol a
         // module adopts to guard its routes. Plugins may use its types too.
         .target(name: "ModuleHostRouting", dependencies: ["ModuleHost"]),
+
+        // Built on the library: the seed's names, in one place (see the SeedNames article).
+        .target(name: "ModuleHostSeed", dependencies: ["ModuleHost"]),
 
         // The C library's crypt(3) (libxcrypt on Linux), used by AuthModule for password hashes.
         .systemLibrary(name: "CCrypt", path: "Sources/CCrypt"),
@@ -62,14 +68,15 @@ let package = Package(
 
         // What this package's own tests share (a seeded generator, temporary folders); not a product.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "ModuleHostTests", dependencies: ["ModuleHost", "ModuleHostTesting", "TestSupport"]),
+        .testTarget(name: "ModuleHostTests", dependencies: ["ModuleHost", "ModuleHostSeed", "ModuleHostTesting", "TestSupport"]),
         .testTarget(name: "ModuleHostRoutingTests", dependencies: ["ModuleHostRouting", "ModuleHost", "ModuleHostTesting", "TestSupport"]),
+        .testTarget(name: "ModuleHostSeedTests", dependencies: ["ModuleHostSeed", "ModuleHost"]),
         .testTarget(name: "ModuleHostStateTests", dependencies: ["ModuleHostState", "ModuleHost", "TestSupport"]),
         .testTarget(name: "AuthModuleTests", dependencies: ["AuthModule", "AuthInterface", "ModuleHost", "ModuleHostState", "ModuleHostTesting"]),
         .testTarget(name: "NumbersModuleTests", dependencies: ["NumbersModule", "NumbersInterface", "ModuleHost", "ModuleHostState", "ModuleHostTesting", "TestSupport"]),
         .testTarget(name: "AppShellTests", dependencies: ["AppShell", "ModuleHostTesting", "TestSupport"]),
         // Holds the package's shape: which targets may depend on and import which (reads dump-package and the sources).
-        .testTarget(name: "PackageShapeTests", dependencies: ["ModuleHostTesting"]),
+        .testTarget(name: "PackageShapeTests", dependencies: ["ModuleHostTesting", "ModuleHostSeed"]),
     ],
     swiftLanguageModes: [.v6]
 )

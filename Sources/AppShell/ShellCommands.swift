@@ -129,7 +129,7 @@ struct ShellCommands {
         guard arguments.count == 1, let name = arguments.first else {
             return fail("usage: reload <module>", .usage)
         }
-        let identifier = ModuleIdentifier(name)
+        let identifier = ModuleIdentifier(rawValue: name)
         do {
             let (released, startup) = try await manager.reloadModule(identifier)
             for record in startup.operations where record.state != .succeeded {

@@ -41,7 +41,9 @@ public final class ClockModule: ModuleProtocol, ClockService {
     private let origin: ContinuousClock.Instant
 
     /// Creates the module; the app's start is read from the system (on Linux), else the module's load stands in.
-    public init() {
+    ///
+    /// - Parameter context: Unused: the clock needs nothing from the host.
+    public init(context: any ModuleContext) {
         let age = ProcessAge.current() ?? .zero
         let seconds = Double(age.components.seconds) + Double(age.components.attoseconds) / 1e18
         startedAt = Date(timeIntervalSinceNow: -seconds)

@@ -1,7 +1,8 @@
 import ModuleHost
 
 /// Test support: stand-ins for modules and services, so a test exercises one module against fakes of the
-/// others. Injections override the registered modules for one manager only; managers share nothing, so tests
+/// others (a stand-in service is given with ModuleHost's `provide(_:as:)`). Injections override the registered
+/// modules for one manager only; managers share nothing, so tests
 /// that each make their own run in parallel.
 extension ModuleManager {
     /// Makes `bridge.resolve(identifier)` return `module` (which is used as is: `moduleDidLoad` is not called).
@@ -14,15 +15,9 @@ extension ModuleManager {
         registry.removeInjection(for: identifier)
     }
 
-    /// Makes `bridge.resolve(Service.self)` return `service`, whoever provides it.
+    /// Removes a service given with `provide(_:as:)`; resolves go back to the module that provides it.
     ///
-    /// The injection is keyed by the static type `Service`: injecting `engine as Engine` overrides
-    /// `resolve(Engine.self)` only, whatever the runtime type of a metatype passed as `type`.
-    public func inject<Service: Sendable>(_ service: Service, as type: Service.Type) {
-        registry.inject(service, as: Service.self)
-    }
-
-    /// Removes an injected service; resolves go back to the module that provides it.
+    /// - Parameter type: The service type the stand-in was provided as.
     public func removeInjection<Service: Sendable>(as type: Service.Type) {
         registry.removeInjection(as: Service.self)
     }
@@ -42,7 +37,7 @@ extension ModuleManager {
     public func standIn<Service: Sendable>(for identifier: ModuleIdentifier, providing service: Service,
                                            as type: Service.Type = Service.self) {
         inject(StandInModule(), for: identifier)
-        inject(service, as: type)
+        provide(service, as: type)
     }
 }
 
@@ -50,4 +45,5 @@ extension ModuleManager {
 final class StandInModule: ModuleProtocol {
     static let moduleIdentifier: ModuleIdentifier = "modulehost.testing.stand-in"
     init() {}
+    convenience init(context: any ModuleContext) { self.init() }
 }

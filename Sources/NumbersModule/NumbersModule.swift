@@ -43,7 +43,7 @@ public final class NumbersModule: ConfigurableModule, ModuleRouteHandler, Sessio
     let desk = FactDesk()
 
     /// Creates the module; configuration happens in `moduleDidLoad`.
-    public init() {}
+    public init(context: any ModuleContext) {}
 
     /// Reads the configuration and picks the state directory.
     public func moduleDidLoad(with manager: any ModuleContext) throws {

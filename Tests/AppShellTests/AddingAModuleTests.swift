@@ -51,7 +51,7 @@ struct AddingAModuleTests {
             public static let providedServices: [ProvidedService] = [.service(NotesService.self)]
             private let notes = Mutex<[String]>([])
 
-            public init() {}
+            public init(context: any ModuleContext) {}
 
             public func count() -> Int { notes.withLock { $0.count } }
 

@@ -77,7 +77,7 @@ enum DriftFixture {
                     if let manager = context as? ModuleManager { print("drift plugin: \\(String(describing: manager.bridge))") }
                 },
             ]
-            public init() {}
+            public init(context: any ModuleContext) {}
         }
 
         """

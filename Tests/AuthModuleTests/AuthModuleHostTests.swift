@@ -11,7 +11,7 @@ import Testing
 final class SessionWatcherModule: SessionModuleProtocol {
     static let moduleIdentifier: ModuleIdentifier = "test.session-watcher"
     private let seen = Locked<[String]>([])
-    init() {}
+    init(context: any ModuleContext) {}
     var events: [String] { seen.withLock { $0 } }
     func sessionDidAuthenticate(with session: UserSession) { seen.withLock { $0.append("in \(session.userID)") } }
     func sessionDidDeauthenticate(with session: UserSession) { seen.withLock { $0.append("out \(session.userID)") } }
@@ -28,7 +28,7 @@ struct AuthModuleHostTests {
             """
         let manager = ModuleManager()
         let collected = notices
-        manager.inject(HostEnvironment(stateDirectory: directory.stateDirectory, manifestDirectory: directory.url) { notice in
+        manager.provide(HostEnvironment(stateDirectory: directory.stateDirectory, manifestDirectory: directory.url) { notice in
             collected?.append(notice)
         }, as: HostEnvironment.self)
         try manager.registerModules(from: Data(manifest.utf8))
@@ -47,7 +47,7 @@ struct AuthModuleHostTests {
         let auth = try first.bridge.resolve(AuthService.self)
         _ = try await auth.logIn(username: "alice", password: Fixtures.alicePassword)
         #expect(watcher.events == ["in alice"])
-        first.unloadAll()
+        await first.unloadAll()
 
         // A new host over the same state directory restores the session in its .high operation.
         let notices = NoticeLog<HostNotice>()

@@ -37,7 +37,7 @@ final class RouteAlphaModule: ModuleRouteHandler {
         ModuleRoute("alpha.fails", pattern: "/alpha/fails", summary: "throws") { _ in throw RouteExplosion() },
     ]
 
-    init() {}
+    init(context: any ModuleContext) {}
 
     func moduleDidLoad(with manager: any ModuleContext) throws {
         (try? manager.bridge.resolve(LoadRecorder.self))?.record("load alpha")
@@ -76,7 +76,7 @@ final class RouteClashModule: ModuleRouteHandler {
         ModuleRoute("clash.item", pattern: "/alpha/items/:other", summary: "clashes") { _ in .none },
         ModuleRoute("clash.fine", pattern: "/clash/fine", summary: "fine") { _ in .text("fine") },
     ]
-    init() {}
+    init(context: any ModuleContext) {}
 }
 
 /// Routes that are not valid.
@@ -90,7 +90,7 @@ final class RouteInvalidModule: ModuleRouteHandler {
         ModuleRoute("invalid.twice", pattern: "/invalid/again", summary: "") { _ in .none },
         ModuleRoute("invalid id", pattern: "/invalid/id", summary: "") { _ in .none },
     ]
-    init() {}
+    init(context: any ModuleContext) {}
 }
 
 struct RouteLoadFailure: Error, CustomStringConvertible {
@@ -104,7 +104,7 @@ final class RouteFailingLoadModule: ModuleRouteHandler {
     static let routes: [ModuleRoute] = [
         ModuleRoute("failing.page", pattern: "/failing/page", isAccessibleExternally: true, summary: "") { _ in .text("never") },
     ]
-    init() {}
+    init(context: any ModuleContext) {}
     func moduleDidLoad(with manager: any ModuleContext) throws { throw RouteLoadFailure() }
 }
 
@@ -117,7 +117,7 @@ final class RouteKeyedModule: ModuleProtocol {
         Contribution(to: ModuleRoute.point, ModuleRoute("keyed.other", pattern: "/keyed/other", summary: "") { _ in .text("other") },
                      key: "another-key"),
     ]
-    init() {}
+    init(context: any ModuleContext) {}
 }
 
 /// A route contributed to a look-alike of the routes point (same name and type, no check), after a real one.
@@ -128,7 +128,7 @@ final class RouteLookAlikeModule: ModuleProtocol {
         Contribution(to: ExtensionPoint<ModuleRoute>("modulehost.routes"),
                      ModuleRoute("look.alike", pattern: "no-slash", summary: "") { _ in .none }),
     ]
-    init() {}
+    init(context: any ModuleContext) {}
 }
 
 /// A module that contributes itself, as a route, to the routes point (which takes values).
@@ -139,5 +139,5 @@ final class RouteAsModuleModule: ModuleProtocol {
             ModuleRoute("as.module", pattern: "no-slash", summary: "") { _ in .none }
         },
     ]
-    init() {}
+    init(context: any ModuleContext) {}
 }

@@ -21,7 +21,7 @@ struct RouterPartTests {
 
     @Test func aRouterMadeBeforeARegistrationSeesItsRoutes() async throws {
         let manager = ModuleManager()
-        manager.inject(LoadRecorder(), as: LoadRecorder.self)
+        manager.provide(LoadRecorder(), as: LoadRecorder.self)
         #expect(manager.router.routes.isEmpty)
         try manager.registerModules(from: Data(#"{"modules": ["ModuleHostRoutingTests.RouteAlphaModule"]}"#.utf8))
         #expect(manager.router.routes.contains { $0.identifier == "alpha.latest" })

@@ -12,7 +12,7 @@ struct RouterTests {
     private func manager(_ types: [String] = ["RouteAlphaModule"], extra: String = "", entries: String? = nil,
                          recorder: LoadRecorder = LoadRecorder()) throws -> ModuleManager {
         let manager = ModuleManager()
-        manager.inject(recorder, as: LoadRecorder.self)
+        manager.provide(recorder, as: LoadRecorder.self)
         let list = entries ?? types.map { "\"ModuleHostRoutingTests.\($0)\"" }.joined(separator: ", ")
         try manager.registerModules(from: Data("{\(extra)\"modules\": [\(list)]}".utf8))
         return manager

@@ -158,7 +158,7 @@ func fuzzPlan(_ bytes: [UInt8]) {
             default: dependencies.append("op\(Int(target) % max(1, count))")
             }
         }
-        let module: ModuleIdentifier? = flags & 0x08 == 0 ? nil : ModuleIdentifier("fuzz.m\(index % 3)")
+        let module: ModuleIdentifier? = flags & 0x08 == 0 ? nil : ModuleIdentifier(rawValue: "fuzz.m\(index % 3)")
         do {
             try initiator.add(identifier, module: module, priority: priority, dependencies: dependencies) {
                 started.append(identifier)

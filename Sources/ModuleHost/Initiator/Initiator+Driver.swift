@@ -1,7 +1,7 @@
 extension Initiator {
     /// Runs every phase in order, waiting for the host's signals before the later ones, then finishes.
     func drive(_ plan: StartupPlan) async {
-        for phase in Priority.allCases {
+        for phase in ModuleStartupOperation.Priority.allCases {
             guard isRunning() else { break }
             if phase == .afterFirstFrame {
                 await settleBlockingPhasesAndWait(for: .ready)

@@ -2,13 +2,13 @@ extension Initiator {
     /// A progress event, for showing live startup progress.
     public enum Event: Sendable {
         /// A phase began.
-        case phaseStarted(Initiator.Priority)
+        case phaseStarted(ModuleStartupOperation.Priority)
         /// An operation started running.
-        case operationStarted(identifier: String, phase: Initiator.Priority)
+        case operationStarted(identifier: String, phase: ModuleStartupOperation.Priority)
         /// An operation reached a final state (succeeded, failed, timed out, skipped or cancelled).
         case operationFinished(StartupReport.OperationRecord)
         /// A phase's operations have all settled.
-        case phaseFinished(Initiator.Priority)
+        case phaseFinished(ModuleStartupOperation.Priority)
         /// Every phase has settled (or startup stopped); this is the last event.
         case finished(StartupReport)
     }

@@ -9,7 +9,7 @@ extension Initiator {
     }
 
     /// Records that `phase` began.
-    func recordPhaseStarted(_ phase: Priority) {
+    func recordPhaseStarted(_ phase: ModuleStartupOperation.Priority) {
         let now = StartupClock.now
         let hasSubscribers = state.withLock { state in
             state.phases[phase.rank].startedAt = state.offset(now)
@@ -19,7 +19,7 @@ extension Initiator {
     }
 
     /// Records that `phase` settled; for a blocking phase, decides whether startup must stop.
-    func recordPhaseFinished(_ phase: Priority) {
+    func recordPhaseFinished(_ phase: ModuleStartupOperation.Priority) {
         let now = StartupClock.now
         let hasSubscribers = state.withLock { state in
             if state.phases[phase.rank].finishedAt == nil { state.phases[phase.rank].finishedAt = state.offset(now) }
@@ -33,7 +33,7 @@ extension Initiator {
     }
 
     /// The operations of `phase` still pending, in plan order (registration indices).
-    func pendingOperations(in phase: Priority, of plan: StartupPlan) -> [Int] {
+    func pendingOperations(in phase: ModuleStartupOperation.Priority, of plan: StartupPlan) -> [Int] {
         state.withLock { state in
             var members: [Int] = []
             for position in plan.planPositions(of: phase) where state.records[position].state == .pending {

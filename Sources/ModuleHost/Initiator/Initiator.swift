@@ -7,20 +7,13 @@ import Foundation
 /// Runs the app modules' startup operations in phases, respecting dependencies, in parallel where
 /// allowed, and reports exactly what happened.
 ///
-/// Phases run in `Priority` order. `start()` runs the blocking phases: `.high` one operation at a time, each
+/// Phases run in ``ModuleStartupOperation/Priority`` order. `start()` runs the blocking phases: `.high` one operation at a time, each
 /// called from the main actor, so a `.high` body, a plain closure included, starts on the main actor (see
-/// ``Operation`` for the details and the exceptions); then `.asyncHigh` concurrently, called off the main
+/// ``StartupOperationBody`` for the details and the exceptions); then `.asyncHigh` concurrently, called off the main
 /// actor. `hostDidBecomeReady()` releases `.afterFirstFrame` and `.low`, and `hostDidBecomeIdle()` releases
 /// `.idle`, whose bodies are called off the main actor too. Every method is thread-safe; no lock is held while
 /// user code runs.
 public final class Initiator: Sendable {
-    /// The work of one startup operation, the seed's name for ``StartupOperationBody`` (see it for where a
-    /// body runs).
-    public typealias Operation = StartupOperationBody
-    /// When an operation runs, the seed's name for ``ModuleStartupOperation/Priority``.
-    public typealias Priority = ModuleStartupOperation.Priority
-    /// What an operation's failure means for startup, the seed's name for ``ModuleStartupOperation/FailurePolicy``.
-    public typealias FailurePolicy = ModuleStartupOperation.FailurePolicy
 
     /// The most operations a concurrent phase runs at once (at least 1).
     public let maxConcurrentOperations: Int
@@ -60,11 +53,11 @@ public final class Initiator: Sendable {
     public func add(
         _ identifier: String,
         module: ModuleIdentifier? = nil,
-        priority: Priority,
+        priority: ModuleStartupOperation.Priority,
         dependencies: [String] = [],
-        failurePolicy: FailurePolicy? = nil,
+        failurePolicy: ModuleStartupOperation.FailurePolicy? = nil,
         timeout: Duration? = nil,
-        operation: @escaping Operation
+        operation: @escaping StartupOperationBody
     ) throws {
         // The operation is built in place in the lock, so it is not copied (nor its references retained) again.
         let added = state.withLock { state in

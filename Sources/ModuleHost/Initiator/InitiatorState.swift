@@ -80,7 +80,7 @@ struct InitiatorState {
     /// The position in `records` of each registration index.
     var positions: [Int] = []
     /// One record per phase, in phase order.
-    var phases: [StartupReport.PhaseRecord] = Initiator.Priority.allCases.map { StartupReport.PhaseRecord(phase: $0) }
+    var phases: [StartupReport.PhaseRecord] = ModuleStartupOperation.Priority.allCases.map { StartupReport.PhaseRecord(phase: $0) }
     var waiters: [Int: Waiter] = [:]
     /// Waiter ids whose task was cancelled before they suspended.
     var abandonedWaiters: Set<Int> = []

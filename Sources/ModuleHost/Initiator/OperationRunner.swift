@@ -22,7 +22,7 @@ enum OperationRunner {
     /// `body` is `nonisolated(nonsending)`, so it runs on the executor of the task that calls it: the main
     /// actor for the `@MainActor` task, the global concurrent executor for the nonisolated one.
     static func run(
-        _ body: @escaping Initiator.Operation, timeout: Duration?, onMainActor: Bool, priority: TaskPriority?
+        _ body: @escaping StartupOperationBody, timeout: Duration?, onMainActor: Bool, priority: TaskPriority?
     ) async -> OperationOutcome {
         let race = OperationRace()
         return await withTaskCancellationHandler {

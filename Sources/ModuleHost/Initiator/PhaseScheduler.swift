@@ -9,7 +9,7 @@
 struct PhaseScheduler {
     let initiator: Initiator
     let plan: StartupPlan
-    let phase: Initiator.Priority
+    let phase: ModuleStartupOperation.Priority
     let limit: Int
 
     /// Runs the phase until every operation in it has settled (or startup was cancelled).
@@ -117,14 +117,14 @@ struct PhaseScheduler {
 /// of its same-phase dependencies have not yet succeeded.
 struct PhaseFrontier: Sendable {
     private let dependentIndices: AdjacencyList
-    private let priorities: [Initiator.Priority]
-    private let phase: Initiator.Priority
+    private let priorities: [ModuleStartupOperation.Priority]
+    private let phase: ModuleStartupOperation.Priority
     private var remaining: [Int]
     var queue: ReadyQueue
     /// The members with no same-phase dependency, in order.
     let initiallyReady: [Int]
 
-    init(plan: StartupPlan, phase: Initiator.Priority, members: [Int]) {
+    init(plan: StartupPlan, phase: ModuleStartupOperation.Priority, members: [Int]) {
         dependentIndices = plan.dependentIndices
         priorities = plan.priorities
         self.phase = phase

@@ -8,7 +8,7 @@ extension StartupPlan {
     /// The plan as a Graphviz DOT digraph: one cluster per phase, edges point from a dependency to its dependent.
     package func dotGraph() -> String {
         var lines = ["digraph startup {", "  rankdir=LR;", "  node [shape=box];"]
-        for phase in Initiator.Priority.allCases {
+        for phase in ModuleStartupOperation.Priority.allCases {
             let members = orderIndices.filter { operations[$0].priority == phase }
             guard !members.isEmpty else { continue }
             lines.append("  subgraph \"cluster_\(phase.rawValue)\" {")
@@ -31,7 +31,7 @@ extension StartupPlan {
     /// The plan as a Mermaid flowchart: one subgraph per phase, edges point from a dependency to its dependent.
     package func mermaidGraph() -> String {
         var lines = ["flowchart LR"]
-        for phase in Initiator.Priority.allCases {
+        for phase in ModuleStartupOperation.Priority.allCases {
             let members = orderIndices.filter { operations[$0].priority == phase }
             guard !members.isEmpty else { continue }
             lines.append("  subgraph phase_\(phase.rawValue)[\"\(phase.rawValue)\"]")

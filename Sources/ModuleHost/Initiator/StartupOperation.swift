@@ -9,25 +9,25 @@ struct StartupOperation: Sendable {
     /// The module that declared the operation, if any (used in diagnostics and reports).
     var module: ModuleIdentifier?
     /// The phase the operation runs in.
-    var priority: Initiator.Priority
+    var priority: ModuleStartupOperation.Priority
     /// Identifiers of operations that must succeed before this one starts (same or earlier phase).
     var dependencies: [String]
     /// The failure policy chosen for the operation; `nil` means the phase's default.
-    var failurePolicy: Initiator.FailurePolicy?
+    var failurePolicy: ModuleStartupOperation.FailurePolicy?
     /// How long the operation may run before it is marked timed out; `nil` means no limit.
     var timeout: Duration?
     /// The work itself.
-    var body: Initiator.Operation
+    var body: StartupOperationBody
 
     /// Creates an operation.
     init(
         _ identifier: String,
         module: ModuleIdentifier? = nil,
-        priority: Initiator.Priority,
+        priority: ModuleStartupOperation.Priority,
         dependencies: [String] = [],
-        failurePolicy: Initiator.FailurePolicy? = nil,
+        failurePolicy: ModuleStartupOperation.FailurePolicy? = nil,
         timeout: Duration? = nil,
-        body: @escaping Initiator.Operation
+        body: @escaping StartupOperationBody
     ) {
         self.identifier = identifier
         self.module = module
@@ -39,7 +39,7 @@ struct StartupOperation: Sendable {
     }
 
     /// The failure policy in force: the chosen one, or the phase's default.
-    var effectiveFailurePolicy: Initiator.FailurePolicy {
+    var effectiveFailurePolicy: ModuleStartupOperation.FailurePolicy {
         failurePolicy ?? priority.defaultFailurePolicy
     }
 }

@@ -10,7 +10,7 @@ package struct StartupPlan: Sendable {
     /// The operations in registration order.
     let operations: [StartupOperation]
     /// The phase of each operation, by registration index (read by the schedulers without touching `operations`).
-    let priorities: [Initiator.Priority]
+    let priorities: [ModuleStartupOperation.Priority]
     /// Registration indices of each operation's dependencies (deduplicated).
     let dependencyIndices: AdjacencyList
     /// Registration indices of each operation's direct dependents, in registration order.
@@ -41,7 +41,7 @@ package struct StartupPlan: Sendable {
         guard problems.isEmpty else { throw StartupPlanError(problems: problems) }
 
         var positions = [Int](repeating: 0, count: order.count)
-        var phaseBounds = [Int](repeating: order.count, count: Initiator.Priority.allCases.count + 1)
+        var phaseBounds = [Int](repeating: order.count, count: ModuleStartupOperation.Priority.allCases.count + 1)
         for position in order.indices.reversed() {
             let index = order[position]
             positions[index] = position
@@ -63,7 +63,7 @@ package struct StartupPlan: Sendable {
     }
 
     /// The positions in `orderIndices` of the operations of `phase`.
-    func planPositions(of phase: Initiator.Priority) -> Range<Int> {
+    func planPositions(of phase: ModuleStartupOperation.Priority) -> Range<Int> {
         phaseBounds[phase.rank]..<phaseBounds[phase.rank + 1]
     }
 
@@ -96,7 +96,7 @@ package struct StartupPlan: Sendable {
 
     /// The dependency graph (deduplicated edges), reporting unknown and later-phase dependencies.
     private static func resolveDependencies(
-        _ operations: [StartupOperation], _ priorities: [Initiator.Priority], _ indexByIdentifier: [String: Int],
+        _ operations: [StartupOperation], _ priorities: [ModuleStartupOperation.Priority], _ indexByIdentifier: [String: Int],
         problems: inout [StartupPlanError.Problem]
     ) -> AdjacencyList {
         // Read fields in place (indexing, not `enumerated()`), so no operation is copied and retained.
@@ -159,11 +159,11 @@ package struct StartupPlan: Sendable {
     /// Kahn's algorithm keyed by (phase rank, registration index); returns fewer indices than there
     /// are operations when the graph has a cycle.
     private static func topologicalOrder(
-        priorities: [Initiator.Priority], dependencyIndices: AdjacencyList, dependentIndices: AdjacencyList
+        priorities: [ModuleStartupOperation.Priority], dependencyIndices: AdjacencyList, dependentIndices: AdjacencyList
     ) -> [Int] {
         let count = priorities.count
         var remaining = [Int](repeating: 0, count: count)
-        var ready = ReadyQueue(keyCount: Initiator.Priority.allCases.count * count)
+        var ready = ReadyQueue(keyCount: ModuleStartupOperation.Priority.allCases.count * count)
         for index in 0..<count {
             let dependencies = dependencyIndices.count(of: index)
             remaining[index] = dependencies
@@ -205,7 +205,7 @@ package struct StartupPlan: Sendable {
     }
 
     /// The phase an operation runs in, or `nil` for an unknown identifier.
-    func phase(of identifier: String) -> Initiator.Priority? {
+    func phase(of identifier: String) -> ModuleStartupOperation.Priority? {
         operation(identifier)?.priority
     }
 
@@ -216,7 +216,7 @@ package struct StartupPlan: Sendable {
     }
 
     /// The identifiers of the operations in `phase`, in execution order.
-    func operations(in phase: Initiator.Priority) -> [String] {
+    func operations(in phase: ModuleStartupOperation.Priority) -> [String] {
         orderIndices.lazy.filter { operations[$0].priority == phase }.map { operations[$0].identifier }
     }
 }

@@ -30,11 +30,11 @@ extension StartupReport {
         /// The module that declared the operation, if any.
         public internal(set) var module: ModuleIdentifier?
         /// The phase it belongs to.
-        public internal(set) var phase: Initiator.Priority
+        public internal(set) var phase: ModuleStartupOperation.Priority
         /// The identifiers it depends on.
         public internal(set) var dependencies: [String]
         /// The failure policy in force.
-        public internal(set) var failurePolicy: Initiator.FailurePolicy
+        public internal(set) var failurePolicy: ModuleStartupOperation.FailurePolicy
         /// Its current state.
         public internal(set) var state: State
         /// When it could have started: its phase had begun and all its dependencies had succeeded.
@@ -50,8 +50,8 @@ extension StartupReport {
 
         /// Creates a record.
         init(
-            identifier: String, module: ModuleIdentifier?, phase: Initiator.Priority, dependencies: [String],
-            failurePolicy: Initiator.FailurePolicy, state: State = .pending, readyAt: Duration? = nil,
+            identifier: String, module: ModuleIdentifier?, phase: ModuleStartupOperation.Priority, dependencies: [String],
+            failurePolicy: ModuleStartupOperation.FailurePolicy, state: State = .pending, readyAt: Duration? = nil,
             startedAt: Duration? = nil, finishedAt: Duration? = nil, error: String? = nil, reason: String? = nil
         ) {
             self.identifier = identifier
@@ -144,9 +144,9 @@ extension StartupReport {
             let c = try decoder.container(keyedBy: CodingKeys.self)
             identifier = try c.decode(String.self, forKey: .identifier)
             module = try c.decodeIfPresent(ModuleIdentifier.self, forKey: .module)
-            phase = try c.decode(Initiator.Priority.self, forKey: .phase)
+            phase = try c.decode(ModuleStartupOperation.Priority.self, forKey: .phase)
             dependencies = try c.decodeIfPresent([String].self, forKey: .dependencies) ?? []
-            failurePolicy = try c.decode(Initiator.FailurePolicy.self, forKey: .failurePolicy)
+            failurePolicy = try c.decode(ModuleStartupOperation.FailurePolicy.self, forKey: .failurePolicy)
             state = try c.decode(State.self, forKey: .state)
             readyAt = try c.decodeMilliseconds(forKey: .readyAtMs)
             startedAt = try c.decodeMilliseconds(forKey: .startedAtMs)

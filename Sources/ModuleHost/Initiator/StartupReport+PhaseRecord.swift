@@ -2,14 +2,14 @@ extension StartupReport {
     /// When one phase ran. Times are offsets from the initiator's start.
     public struct PhaseRecord: Sendable, Codable, Equatable {
         /// The phase.
-        public internal(set) var phase: Initiator.Priority
+        public internal(set) var phase: ModuleStartupOperation.Priority
         /// When the phase began, if it has.
         public internal(set) var startedAt: Duration?
         /// When its last operation settled, if it has.
         public internal(set) var finishedAt: Duration?
 
         /// Creates a phase record.
-        init(phase: Initiator.Priority, startedAt: Duration? = nil, finishedAt: Duration? = nil) {
+        init(phase: ModuleStartupOperation.Priority, startedAt: Duration? = nil, finishedAt: Duration? = nil) {
             self.phase = phase
             self.startedAt = startedAt
             self.finishedAt = finishedAt
@@ -26,7 +26,7 @@ extension StartupReport {
         /// Decodes a phase record; times are read from millisecond fields.
         public init(from decoder: any Decoder) throws {
             let c = try decoder.container(keyedBy: CodingKeys.self)
-            phase = try c.decode(Initiator.Priority.self, forKey: .phase)
+            phase = try c.decode(ModuleStartupOperation.Priority.self, forKey: .phase)
             startedAt = try c.decodeMilliseconds(forKey: .startedAtMs)
             finishedAt = try c.decodeMilliseconds(forKey: .finishedAtMs)
         }

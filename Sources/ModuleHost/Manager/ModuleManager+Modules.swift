@@ -9,16 +9,6 @@ extension ModuleManager {
     /// with any added in code, as one graph. Made on first use, so a manager that never starts anything never
     /// counts the processors.
     public var initiator: Initiator { parts.initiator }
-    /// The initiator and the parts libraries attach, made on first use.
-    var parts: LazyManagerParts { storage.parts }
-    /// Finds module types by the names written in manifests.
-    var typeResolver: ModuleTypeResolver { storage.typeResolver }
-    /// The registry behind the bridge.
-    package var registry: ModuleRegistry { storage.registry }
-    /// Command names the host keeps for its own commands; a module declaring one is a validation error.
-    var reservedCommandNames: Set<String> { storage.reservedCommandNames }
-    /// What the layers above the module model keep for this manager.
-    private var storage: ModuleManagerStorage { unsafeDowncast(internals, to: ModuleManagerStorage.self) }
 
     /// Creates an empty manager that looks module types up with `typeResolver`; its initiator runs at most
     /// `maxConcurrentOperations` operations at once in concurrent phases (default: the active processors).
@@ -40,9 +30,7 @@ extension ModuleManager {
                 (source.context as? ModuleManager)?.startupOperations() ?? []
             }
         })
-        let storage = ModuleManagerStorage(registry: registry, typeResolver: typeResolver, parts: parts,
-                                           reservedCommandNames: reservedCommandNames)
-        self.init(bridge: ModuleBridge(registry: registry), internals: storage)
+        self.init(registry: registry, typeResolver: typeResolver, parts: parts, reservedCommandNames: reservedCommandNames)
         registry.setOwner(self)
         source.set(self)
     }
@@ -79,15 +67,6 @@ extension ModuleManager {
     @discardableResult
     public func loadEagerModules() -> [ResolutionError] {
         registry.loadEagerModules()
-    }
-
-    /// Calls `moduleWillUnload` on every loaded module in reverse load order and forgets them; returns one record
-    /// per module, in the order they were unloaded, as ``unloadAll(teardownTimeLimit:)`` does. A later resolve
-    /// loads a module afresh. It does not call ``ModuleProtocol/moduleTearDown()``, so every record's outcome is
-    /// ``ModuleManager/TeardownRecord/Outcome/notAwaited``: ``unloadAll(teardownTimeLimit:)`` awaits teardowns too.
-    @discardableResult
-    public func unloadAll() -> [TeardownRecord] {
-        registry.unloadAll().map { TeardownRecord(module: $0, outcome: .notAwaited, duration: .zero, timeLimit: .zero) }
     }
 
     /// Releases one module (the seed's `markAsReleasing()`): first every loaded module that requires it,

@@ -11,23 +11,20 @@ public struct ModuleIdentifier: Hashable, Sendable {
     /// The identifier's text, for example `"com.example.auth"`.
     public let rawValue: String
 
-    /// Creates an identifier from its text.
-    public init(_ rawValue: String) {
+    /// Creates an identifier from its text; never fails. A literal (`"com.example.auth"`) makes one too.
+    ///
+    /// - Parameter rawValue: The identifier's text.
+    public init(rawValue: String) {
         self.rawValue = rawValue
     }
 }
 
-extension ModuleIdentifier: RawRepresentable {
-    /// Creates an identifier from its text; never fails.
-    public init(rawValue: String) {
-        self.init(rawValue)
-    }
-}
+extension ModuleIdentifier: RawRepresentable {}
 
 extension ModuleIdentifier: ExpressibleByStringLiteral {
     /// Creates an identifier from a string literal.
     public init(stringLiteral value: String) {
-        self.init(value)
+        self.init(rawValue: value)
     }
 }
 

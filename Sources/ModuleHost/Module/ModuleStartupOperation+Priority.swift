@@ -1,12 +1,12 @@
 extension ModuleStartupOperation {
-    /// When a startup operation runs (the seed's `Initiator.Priority`); the cases are listed in phase order.
+    /// When a startup operation runs (the seed's `Initiator.Priority`, in ModuleHostSeed); the cases are listed in phase order.
     ///
     /// `.high` and `.asyncHigh` are the *blocking* phases: `start()` returns once both have finished.
     /// The others run after the host signals `hostDidBecomeReady()` / `hostDidBecomeIdle()`.
     public enum Priority: String, Sendable, Codable, CaseIterable, Comparable {
         /// Serial, on the main actor, before the host starts; blocks startup. Every body is called from the
         /// main actor and starts there, a plain (not `@MainActor`) closure included; what it awaits from a
-        /// `@concurrent` async function runs elsewhere (see ``Initiator/Operation``, also for the exceptions).
+        /// `@concurrent` async function runs elsewhere (see ``StartupOperationBody``, also for the exceptions).
         case high
         /// Concurrent, off the main actor, before the host starts; blocks startup.
         case asyncHigh

@@ -1,4 +1,4 @@
-/// The work of one startup operation (the seed's `Initiator.Operation`); a synchronous closure literal works too.
+/// The work of one startup operation (the seed's `Initiator.Operation`, in ModuleHostSeed); a synchronous closure literal works too.
 ///
 /// The type is `nonisolated(nonsending)` (SE-0461): a body runs on the executor of the code that calls
 /// it. The initiator calls `.high` bodies from the main actor and the other phases' bodies from tasks

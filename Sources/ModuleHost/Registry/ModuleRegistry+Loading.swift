@@ -69,14 +69,8 @@ extension ModuleRegistry {
         }
         let module: any ModuleProtocol
         do {
-            // The forms that take the manager, whose defaults call the others: whichever a module implements runs once.
-            if let manager = context as? ModuleManager {
-                module = try registration.type.init(context: manager)
-                try module.moduleDidLoad(with: manager)
-            } else {
-                module = try registration.type.init(context: context)
-                try module.moduleDidLoad(with: context)
-            }
+            module = try registration.type.init(context: context)
+            try module.moduleDidLoad(with: context)
         } catch let error as ResolutionError where error.code == .resolutionCycle {
             return .failure(error)
         } catch {

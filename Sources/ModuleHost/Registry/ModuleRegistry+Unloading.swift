@@ -27,21 +27,12 @@ extension ModuleRegistry {
         return finishUnloading(released)
     }
 
-    /// Unloads every loaded (and forgets every failed) module, calling `moduleWillUnload` in reverse load order.
+    /// Forgets every loaded (and failed) module and stops session calls to them, but calls no hook: returns the
+    /// modules in reverse load order, for an unloader that calls the hooks itself.
     ///
     /// A module is never unloaded while a module that requires it is loaded or loading: loads under way on
     /// other threads are waited for first, and when called from inside a load, the modules that the calling
     /// thread's loads require stay loaded.
-    func unloadAll() -> [ModuleIdentifier] {
-        let modules = detachAll()
-        for (_, module) in modules {
-            module.moduleWillUnload()
-        }
-        return modules.map(\.0)
-    }
-
-    /// Forgets every loaded (and failed) module as ``unloadAll()`` does and stops session calls to them, but
-    /// calls no hook: returns the modules in reverse load order, for an unloader that calls the hooks itself.
     func detachAll() -> [(ModuleIdentifier, any ModuleProtocol)] {
         let me = ThreadIdentity.current
         condition.lock()

@@ -78,7 +78,7 @@ final class CommandAlphaModule: ModuleProtocol {
         },
     ]
 
-    init() {}
+    init(context: any ModuleContext) {}
 
     func moduleDidLoad(with manager: any ModuleContext) throws {
         manager.recorder?.record("load alpha")
@@ -94,7 +94,7 @@ final class CommandBetaModule: ModuleProtocol {
             return .text("beta ran")
         },
     ]
-    init() {}
+    init(context: any ModuleContext) {}
     func moduleDidLoad(with manager: any ModuleContext) throws {
         manager.recorder?.record("load beta")
     }
@@ -110,7 +110,7 @@ final class CommandBrokenModule: ModuleProtocol {
             return .text("should not run")
         },
     ]
-    init() {}
+    init(context: any ModuleContext) {}
     func moduleDidLoad(with manager: any ModuleContext) throws {
         throw DeliberateFailure()
     }
@@ -124,7 +124,7 @@ final class CommandClashModule: ModuleProtocol {
         ModuleCommand("clash-only", summary: "unique") { _ in .none },
         ModuleCommand("echo", summary: "clashes with alpha") { _ in .none },
     ]
-    init() {}
+    init(context: any ModuleContext) {}
 }
 
 /// Declares `help`, which hosts keep for themselves.
@@ -134,7 +134,7 @@ final class CommandReservedModule: ModuleProtocol {
     static let commands: [ModuleCommand] = [
         ModuleCommand("help", summary: "a module's help") { _ in .none },
     ]
-    init() {}
+    init(context: any ModuleContext) {}
 }
 
 /// Declares one valid command and names that are not one printable ASCII word (control characters, escapes,
@@ -147,5 +147,5 @@ final class CommandInvalidNamesModule: ModuleProtocol {
     static let commands: [ModuleCommand] = (["valid-one"] + invalidNames).map { name in
         ModuleCommand(name, summary: "name \(name)") { _ in .none }
     }
-    init() {}
+    init(context: any ModuleContext) {}
 }

@@ -13,7 +13,7 @@ struct ModuleCommandTests {
     private func manager(_ types: String..., recorder: LoadRecorder = LoadRecorder(),
                          reserved: Set<String> = []) throws -> ModuleManager {
         let manager = ModuleManager(reservedCommandNames: reserved)
-        manager.inject(recorder, as: LoadRecorder.self)
+        manager.provide(recorder, as: LoadRecorder.self)
         try register(types, in: manager)
         return manager
     }
@@ -235,5 +235,5 @@ final class CommandRefusingModule: ModuleProtocol {
             throw ModuleCommandError(.usage, "'\(context.arguments.joined())' is not a word\nsee: help")
         },
     ]
-    init() {}
+    init(context: any ModuleContext) {}
 }

@@ -1,4 +1,5 @@
 import ModuleHost
+import protocol ModuleHostSeed.ModuleInitiatorProtocol
 import Synchronization
 
 /// The app-defined point the tests contribute to: settings panes, keyed by title.
@@ -31,7 +32,7 @@ final class PanePrivacyModule: ModuleProtocol, TestPane {
         .command(ModuleCommand("ext-privacy", summary: "a command contributed like any other") { _ in .text("private") }),
     ]
     let title = "Privacy"
-    init() { Instances.record("privacy") }
+    init(context: any ModuleContext) { Instances.record("privacy") }
 }
 
 /// Contributes itself as a pane, and a note with the same text as another module's (notes may repeat).
@@ -43,13 +44,13 @@ final class PaneDisplayModule: ModuleProtocol, TestPane {
         .module(PaneDisplayModule.self, to: .panes, key: "Display") { $0 },
     ]
     let title = "Display"
-    init() { Instances.record("display") }
+    init(context: any ModuleContext) { Instances.record("display") }
 }
 
 /// Contributes nothing.
 final class PaneQuietModule: ModuleProtocol {
     static let moduleIdentifier: ModuleIdentifier = "test.ext.quiet"
-    init() { Instances.record("quiet") }
+    init(context: any ModuleContext) { Instances.record("quiet") }
 }
 
 /// Contributes a pane titled like the privacy module's.
@@ -57,21 +58,21 @@ final class PaneClashModule: ModuleProtocol, TestPane {
     static let moduleIdentifier: ModuleIdentifier = "test.ext.clash"
     static let contributions: [Contribution] = [.module(PaneClashModule.self, to: .panes, key: "Privacy") { $0 }]
     let title = "Privacy too"
-    init() {}
+    init(context: any ModuleContext) {}
 }
 
 /// Contributes to a point nobody declares, with a name close to a declared one.
 final class PaneUnknownPointModule: ModuleProtocol {
     static let moduleIdentifier: ModuleIdentifier = "test.ext.unknown"
     static let contributions: [Contribution] = [Contribution(to: ExtensionPoint<String>("test.pane"), "x")]
-    init() {}
+    init(context: any ModuleContext) {}
 }
 
 /// Contributes a string to the panes point.
 final class PaneMistypedModule: ModuleProtocol {
     static let moduleIdentifier: ModuleIdentifier = "test.ext.mistyped"
     static let contributions: [Contribution] = [Contribution(to: ExtensionPoint<String>("test.panes"), "Privacy")]
-    init() {}
+    init(context: any ModuleContext) {}
 }
 
 /// The seed's protocol with no contributions of its own: its operation is contributed for it.
@@ -80,7 +81,7 @@ final class SeedOnlyModule: ModuleProtocol, ModuleInitiatorProtocol {
     static var identifier: String { "ext.seed-only" }
     static var priority: ModuleStartupOperation.Priority { .low }
     static var operation: StartupOperationBody { {} }
-    init() {}
+    init(context: any ModuleContext) {}
 }
 
 /// The seed's protocol and contributions of its own: the host adds the seed's operation ahead of them.
@@ -93,21 +94,21 @@ final class SeedAndContributionsModule: ModuleProtocol, ModuleInitiatorProtocol 
     static var identifier: String { "ext.seed-and-contributions" }
     static var priority: ModuleStartupOperation.Priority { .low }
     static var operation: StartupOperationBody { {} }
-    init() {}
+    init(context: any ModuleContext) {}
 }
 
 /// Contributes another module, which contributes nothing, as its own pane.
 final class PaneHijackerModule: ModuleProtocol {
     static let moduleIdentifier: ModuleIdentifier = "test.ext.hijacker"
     static let contributions: [Contribution] = [.module(PaneQuietPaneModule.self, to: .panes, key: "Quiet") { $0 }]
-    init() {}
+    init(context: any ModuleContext) {}
 }
 
 /// A pane that contributes nothing.
 final class PaneQuietPaneModule: ModuleProtocol, TestPane {
     static let moduleIdentifier: ModuleIdentifier = "test.ext.quiet-pane"
     let title = "Quiet"
-    init() { Instances.record("quiet-pane") }
+    init(context: any ModuleContext) { Instances.record("quiet-pane") }
 }
 
 /// Two modules whose panes share a key, for registrations that race.
@@ -115,14 +116,14 @@ final class PaneRaceAModule: ModuleProtocol, TestPane {
     static let moduleIdentifier: ModuleIdentifier = "test.ext.race-a"
     static let contributions: [Contribution] = [.module(PaneRaceAModule.self, to: .panes, key: "Same") { $0 }]
     let title = "A"
-    init() {}
+    init(context: any ModuleContext) {}
 }
 
 final class PaneRaceBModule: ModuleProtocol, TestPane {
     static let moduleIdentifier: ModuleIdentifier = "test.ext.race-b"
     static let contributions: [Contribution] = [.module(PaneRaceBModule.self, to: .panes, key: "Same") { $0 }]
     let title = "B"
-    init() {}
+    init(context: any ModuleContext) {}
 }
 
 /// Contributions that change from one read to the next: clean on the first read, a duplicate key after.
@@ -134,7 +135,7 @@ final class ShiftingContributionsModule: ModuleProtocol {
         return read == 1 ? [Contribution(to: .notes, "clean")]
             : [Contribution(to: ExtensionPoint<String>("test.never-declared"), "smuggled")]
     }
-    init() {}
+    init(context: any ModuleContext) {}
 }
 
 extension ExtensionPoint where Value == String {
@@ -151,12 +152,12 @@ extension ExtensionPoint where Value == String {
 final class LibraryKeyFirstModule: ModuleProtocol {
     static let moduleIdentifier: ModuleIdentifier = "test.library.first"
     static let contributions: [Contribution] = [Contribution(to: .libraryUnique, "first", key: "k")]
-    init() {}
+    init(context: any ModuleContext) {}
 }
 
 /// Contributes the same key to the same point.
 final class LibraryKeySecondModule: ModuleProtocol {
     static let moduleIdentifier: ModuleIdentifier = "test.library.second"
     static let contributions: [Contribution] = [Contribution(to: .libraryUnique, "second", key: "k")]
-    init() {}
+    init(context: any ModuleContext) {}
 }

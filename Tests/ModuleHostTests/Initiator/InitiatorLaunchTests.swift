@@ -23,8 +23,8 @@ struct InitiatorLaunchTests {
         #expect(onMain.value == [true, true, true, true, true])
     }
 
-    @Test(arguments: [Initiator.Priority.high, .asyncHigh])
-    func aTimedOperationIgnoringCancellationStillTimesOut(priority: Initiator.Priority) async throws {
+    @Test(arguments: [ModuleStartupOperation.Priority.high, .asyncHigh])
+    func aTimedOperationIgnoringCancellationStillTimesOut(priority: ModuleStartupOperation.Priority) async throws {
         let release = Latch()
         let initiator = Initiator(maxConcurrentOperations: 2)
         try initiator.add("stubborn", priority: priority, timeout: .milliseconds(20)) {
@@ -39,8 +39,8 @@ struct InitiatorLaunchTests {
         #expect(error?.report?.state("after") == .skipped)
     }
 
-    @Test(arguments: [Initiator.Priority.low, .idle])
-    func laterPhaseBodiesRunAtBackgroundPriority(priority: Initiator.Priority) async throws {
+    @Test(arguments: [ModuleStartupOperation.Priority.low, .idle])
+    func laterPhaseBodiesRunAtBackgroundPriority(priority: ModuleStartupOperation.Priority) async throws {
         let seen = Box<[TaskPriority]>([])
         let initiator = Initiator(maxConcurrentOperations: 2)
         for index in 0..<3 {

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import Testing
 @testable import ModuleHost
+import protocol ModuleHostSeed.ModuleInitiatorProtocol
 
 /// Tells whether code is running on the main dispatch queue, the main actor's executor.
 ///
@@ -36,10 +37,10 @@ enum MainQueueProbe {
 final class MainQueueSeedModule: ModuleProtocol, ModuleInitiatorProtocol {
     static let moduleIdentifier: ModuleIdentifier = "test.main-queue.seed"
     static var identifier: String { "test.main-queue.seed.high" }
-    static var priority: Initiator.Priority { .high }
-    static var failurePolicy: Initiator.FailurePolicy? { .optional }
-    static var operation: Initiator.Operation { { try MainQueueProbe.requireMainQueue("the seed's .high operation") } }
-    init() {}
+    static var priority: ModuleStartupOperation.Priority { .high }
+    static var failurePolicy: ModuleStartupOperation.FailurePolicy? { .optional }
+    static var operation: StartupOperationBody { { try MainQueueProbe.requireMainQueue("the seed's .high operation") } }
+    init(context: any ModuleContext) {}
 }
 
 /// Declares its startup operations through `ModuleProtocol`: a plain async `.high` closure that
@@ -57,7 +58,7 @@ final class MainQueueProviderModule: ModuleProtocol {
             try MainQueueProbe.requireOffMainQueue("the provider's .asyncHigh operation")
         },
     ]
-    init() {}
+    init(context: any ModuleContext) {}
 }
 
 @Suite("Initiator: the main actor")
@@ -120,7 +121,7 @@ struct InitiatorMainActorTests {
         let manager = ModuleManager()
         try manager.register(MainQueueProviderModule.self)
         let report = try await manager.initiator.start()
-        for (identifier, phase) in [("test.main-queue.provider.high", Initiator.Priority.high),
+        for (identifier, phase) in [("test.main-queue.provider.high", ModuleStartupOperation.Priority.high),
                                     ("test.main-queue.provider.async-high", .asyncHigh)] {
             let record = try #require(report.record(identifier))
             #expect(record.state == .succeeded, "\(identifier): \(record.message ?? "")")
@@ -147,8 +148,8 @@ struct InitiatorMainActorTests {
 
     @Test func plainClosuresInConcurrentPhasesAreNotOnTheMainQueue() async throws {
         MainQueueProbe.tagMainQueue()
-        let concurrentPhases: [Initiator.Priority] = [.asyncHigh, .afterFirstFrame, .low, .idle]
-        let onMain = Box<[Initiator.Priority: Bool]>([:])
+        let concurrentPhases: [ModuleStartupOperation.Priority] = [.asyncHigh, .afterFirstFrame, .low, .idle]
+        let onMain = Box<[ModuleStartupOperation.Priority: Bool]>([:])
         let initiator = Initiator(maxConcurrentOperations: 2)
         try initiator.add("high", priority: .high) {
             onMain.update { $0[.high] = MainQueueProbe.isOnMainQueue }

@@ -3,7 +3,7 @@ import Testing
 
 /// An operation with an empty body, for planning tests.
 private func op(
-    _ id: String, _ priority: Initiator.Priority = .asyncHigh, _ dependencies: [String] = [],
+    _ id: String, _ priority: ModuleStartupOperation.Priority = .asyncHigh, _ dependencies: [String] = [],
     module: ModuleIdentifier? = nil
 ) -> StartupOperation {
     StartupOperation(id, module: module, priority: priority, dependencies: dependencies) {}
@@ -154,7 +154,7 @@ struct InitiatorPlanTests {
         operations.reserveCapacity(count)
         // Registered in reverse so that dependencies point to later registrations; phases never decrease.
         for i in stride(from: count - 1, through: 0, by: -1) {
-            let phase = Initiator.Priority.allCases[i * 5 / count]
+            let phase = ModuleStartupOperation.Priority.allCases[i * 5 / count]
             var dependencies: [String] = []
             if i > 0 {
                 var chosen = Set<Int>()

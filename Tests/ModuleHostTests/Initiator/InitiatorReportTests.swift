@@ -4,7 +4,7 @@ import Testing
 
 /// A finished record with times in milliseconds, for report tests that need exact times.
 private func record(
-    _ id: String, _ phase: Initiator.Priority, deps: [String] = [], ready: Double, start: Double, end: Double,
+    _ id: String, _ phase: ModuleStartupOperation.Priority, deps: [String] = [], ready: Double, start: Double, end: Double,
     state: StartupReport.OperationRecord.State = .succeeded
 ) -> StartupReport.OperationRecord {
     StartupReport.OperationRecord(identifier: id, module: nil, phase: phase, dependencies: deps,
@@ -83,7 +83,7 @@ struct InitiatorReportTests {
         #expect(report.totals.count(.failed) == 1)
         #expect(report.totals.count(.skipped) == 1)
         #expect(report.totals.count(.pending) == 1)
-        #expect(report.phases.map(\.phase) == Initiator.Priority.allCases)
+        #expect(report.phases.map(\.phase) == ModuleStartupOperation.Priority.allCases)
         #expect(report.phases[0].wallTime != nil && report.phases[1].wallTime != nil)
         #expect(report.phases[2].startedAt == nil)
         #expect(report.totals.blockingWallTime == report.phases[1].finishedAt)

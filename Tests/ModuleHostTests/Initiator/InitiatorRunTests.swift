@@ -130,7 +130,7 @@ struct InitiatorRunTests {
     @Test func phasesRunInOrderAndWaitForHostSignals() async throws {
         let recorder = Recorder()
         let initiator = Initiator(maxConcurrentOperations: 2)
-        for phase in Initiator.Priority.allCases.reversed() {
+        for phase in ModuleStartupOperation.Priority.allCases.reversed() {
             try initiator.add(phase.rawValue, priority: phase, operation: recorder.body(phase.rawValue))
         }
         let events = initiator.events

@@ -31,7 +31,7 @@ final class Recorder: Sendable {
     }
 
     /// A body that records itself under `id`.
-    func body(_ id: String, _ work: @escaping @Sendable () async throws -> Void = {}) -> Initiator.Operation {
+    func body(_ id: String, _ work: @escaping @Sendable () async throws -> Void = {}) -> StartupOperationBody {
         { try await self.run(id, work) }
     }
 

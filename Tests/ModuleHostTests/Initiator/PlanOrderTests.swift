@@ -22,11 +22,11 @@ private func naiveOrder(_ operations: [StartupOperation]) -> [String] {
 /// many point at operations registered later (which the ready queue keeps in its heap).
 private func randomOperations(count: Int, generator: inout SplitMix64) -> [StartupOperation] {
     let hidden = Array(0..<count).shuffled(using: &generator)  // hidden[k] is the k-th in a valid order
-    var priorities = [Initiator.Priority](repeating: .high, count: count)
+    var priorities = [ModuleStartupOperation.Priority](repeating: .high, count: count)
     var rank = 0
     for index in hidden {  // phases never decrease along the hidden order, so dependencies stay legal
         if Int.random(in: 0..<8, using: &generator) == 0 { rank = min(rank + 1, 4) }
-        priorities[index] = Initiator.Priority.allCases[rank]
+        priorities[index] = ModuleStartupOperation.Priority.allCases[rank]
     }
     var operations: [StartupOperation] = []
     for index in 0..<count {
@@ -86,7 +86,7 @@ struct PlanOrderTests {
             for (position, index) in plan.orderIndices.enumerated() {
                 #expect(plan.positions[index] == position)
             }
-            for phase in Initiator.Priority.allCases {
+            for phase in ModuleStartupOperation.Priority.allCases {
                 let members = plan.planPositions(of: phase).map { plan.operations[plan.orderIndices[$0]].identifier }
                 #expect(members == plan.operations(in: phase))
             }

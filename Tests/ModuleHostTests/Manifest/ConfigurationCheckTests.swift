@@ -39,7 +39,7 @@ final class CheckedConfigModule: ConfigurableModule {
     }
 
     static let moduleIdentifier: ModuleIdentifier = "test.checked-config"
-    init() {}
+    init(context: any ModuleContext) {}
 }
 
 /// Issue 13, point 15 (the host's part): a config is checked at validation as fully as at load.

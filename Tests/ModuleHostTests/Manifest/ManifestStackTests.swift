@@ -9,7 +9,7 @@ final class ChainConfiguredModule: ConfigurableModule {
     }
     typealias Configuration = Link
     static let moduleIdentifier: ModuleIdentifier = "test.chain-configured"
-    init() {}
+    init(context: any ModuleContext) {}
 }
 
 /// The deepest manifest the reader accepts is read on a thread with a small stack, in a debug build too: the parser

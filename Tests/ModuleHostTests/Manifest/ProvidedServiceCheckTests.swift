@@ -16,7 +16,7 @@ protocol SecondConformedService: AnyObject, Sendable {}
 final class ListsWithoutConformingModule: ModuleProtocol, ConformedService {
     static let moduleIdentifier: ModuleIdentifier = "test.provided.lists-without-conforming"
     static let providedServices: [ProvidedService] = [.service(ConformedService.self), .service(ListedButNotConformed.self)]
-    init() {}
+    init(context: any ModuleContext) {}
     func answer() -> Int { 42 }
 }
 
@@ -26,7 +26,7 @@ final class ConformsToWhatItListsModule: ModuleProtocol, ConformedService, Secon
     static let providedServices: [ProvidedService] = [
         .service(ConformedService.self), .service((any ConformedService & SecondConformedService).self),
     ]
-    init() {}
+    init(context: any ModuleContext) {}
     func answer() -> Int { 7 }
 }
 
@@ -36,7 +36,7 @@ final class WrongAccessorModule: ModuleProtocol {
     static let providedServices: [ProvidedService] = [
         .service(SecondConformedService.self, from: ConformsToWhatItListsModule.self) { $0 },
     ]
-    init() {}
+    init(context: any ModuleContext) {}
 }
 
 /// Issue 26, point 1: what the start-up path no longer asks the runtime, `validate` checks: a module that lists a
@@ -79,7 +79,7 @@ struct ProvidedServiceCheckTests {
     }
 
     @Test func theRuntimeQuestionAgreesWithACast() {
-        let module: any ModuleProtocol = ListsWithoutConformingModule()
+        let module: any ModuleProtocol = ListsWithoutConformingModule(context: ModuleManager())
         #expect(ProtocolConformance.does(ListsWithoutConformingModule.self, conformTo: (any ConformedService).self) == (module is any ConformedService))
         #expect(ProtocolConformance.does(ListsWithoutConformingModule.self, conformTo: (any ListedButNotConformed).self) == (module is any ListedButNotConformed))
         #expect(ProtocolConformance.does(ConformsToWhatItListsModule.self, conformTo: (any ConformedService & SecondConformedService).self) == true)

@@ -74,5 +74,5 @@ struct ABIIdentityTests {
 /// A module type compiled in this test module, against ModuleHost's interface, like a plugin's.
 private final class MarkedModule: ModuleProtocol {
     static let moduleIdentifier: ModuleIdentifier = "test.abi-mark"
-    init() {}
+    init(context: any ModuleContext) {}
 }

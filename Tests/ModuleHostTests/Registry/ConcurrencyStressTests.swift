@@ -37,10 +37,10 @@ protocol StressService: AnyObject, Sendable {
 /// A module per tag, requiring the tag's requirement: a task resolving the end of a chain loads the rest of the
 /// chain first while other tasks resolve those modules directly, so loads also race through requirements.
 final class StressModule<T: StressTag>: ModuleProtocol, StressService {
-    static var moduleIdentifier: ModuleIdentifier { ModuleIdentifier("stress.\(T.self)") }
+    static var moduleIdentifier: ModuleIdentifier { ModuleIdentifier(rawValue: "stress.\(T.self)") }
     static var requiredModules: [ModuleIdentifier] { T.requirement.map { [$0] } ?? [] }
     private let recorder = LoadRecorder.Holder()
-    init() {}
+    init(context: any ModuleContext) {}
     var name: String { "\(T.self)" }
     func moduleDidLoad(with manager: any ModuleContext) throws {
         recorder.set(manager.recorder)
@@ -123,7 +123,7 @@ struct ConcurrencyStressTests {
             }
             group.addTask {
                 for _ in 0..<10 {
-                    manager.unloadAll()
+                    await manager.unloadAll()
                     await Task.yield()
                 }
             }
@@ -157,7 +157,7 @@ struct ConcurrencyStressTests {
             }
             group.addTask {
                 for _ in 0..<200 {
-                    manager.inject(stub, as: StressService.self)
+                    manager.provide(stub, as: StressService.self)
                     await Task.yield()
                     manager.removeInjection(as: StressService.self)
                 }
@@ -175,6 +175,6 @@ final class ProvidingStressModule: ModuleProtocol, StressService {
     static let moduleIdentifier: ModuleIdentifier = "stress.provider"
     static let providedServices: [ProvidedService] = [.service(StressService.self)]
     let name = "provider"
-    init() {}
+    init(context: any ModuleContext) {}
     func moduleDidLoad(with manager: any ModuleContext) throws { manager.recorder?.record("load provider") }
 }

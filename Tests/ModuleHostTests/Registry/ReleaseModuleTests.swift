@@ -94,7 +94,7 @@ struct ReleaseModuleTests {
         let recorder = LoadRecorder()
         let manager = try manager("RelFlakyModule", "RelFlakyDependentModule", recorder: recorder)
         let attempts = LoadAttempts()
-        manager.inject(attempts, as: LoadAttempts.self)
+        manager.provide(attempts, as: LoadAttempts.self)
 
         let first = try #require(throws: ResolutionError.self) { try manager.bridge.resolve(.relFlakyDependent) }
         #expect(first.code == .loadFailed)
@@ -152,7 +152,7 @@ struct ReleaseModuleTests {
         let recorder = LoadRecorder()
         let manager = try manager("RelBaseModule", "RelBlockingModule", recorder: recorder)
         let latch = ReleaseLatch()
-        manager.inject(latch, as: ReleaseLatch.self)
+        manager.provide(latch, as: ReleaseLatch.self)
         let loadedInstance = Locked<(any ModuleProtocol)?>(nil)
         let loading = onNewThread {
             let module = try? manager.bridge.resolve(.relBlocking)
@@ -185,7 +185,7 @@ struct ReleaseModuleTests {
         let recorder = LoadRecorder()
         let manager = try manager("RelGatedProviderModule", recorder: recorder)
         let gate = GateLatch()
-        manager.inject(gate, as: GateLatch.self)
+        manager.provide(gate, as: GateLatch.self)
         let first = try #require(try manager.bridge.resolve(.relGated) as? RelGatedProviderModule)
 
         // Another thread's service resolve has loaded `first` and is about to cache its service when the release lands.
@@ -212,7 +212,7 @@ struct ReleaseModuleTests {
         let recorder = LoadRecorder()
         let manager = try manager("RelProviderModule", recorder: recorder)
         let ticks = TickCounter()
-        manager.inject(ticks, as: TickCounter.self)
+        manager.provide(ticks, as: TickCounter.self)
         let stop = Locked(false)
         let violations = LoadRecorder()
         let resolves = Locked(0)

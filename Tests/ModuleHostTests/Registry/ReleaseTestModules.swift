@@ -48,7 +48,7 @@ final class RelBaseModule: ModuleProtocol, ReleaseTrackedService {
     static let providedServices: [ProvidedService] = [.service(ReleaseTrackedService.self)]
     private let tracker = ReleaseTracker()
     var isUnloaded: Bool { tracker.isUnloaded }
-    init() {}
+    init(context: any ModuleContext) {}
     func moduleDidLoad(with manager: any ModuleContext) throws { tracker.loaded("base", by: manager) }
     func moduleWillUnload() { tracker.unloading("base") }
 }
@@ -58,7 +58,7 @@ final class RelMiddleModule: ModuleProtocol, UnloadTracking {
     static let requiredModules: [ModuleIdentifier] = [.relBase]
     private let tracker = ReleaseTracker()
     var isUnloaded: Bool { tracker.isUnloaded }
-    init() {}
+    init(context: any ModuleContext) {}
     func moduleDidLoad(with manager: any ModuleContext) throws { tracker.loaded("middle", by: manager) }
     func moduleWillUnload() { tracker.unloading("middle") }
 }
@@ -68,7 +68,7 @@ final class RelTopModule: ModuleProtocol, UnloadTracking {
     static let requiredModules: [ModuleIdentifier] = [.relMiddle]
     private let tracker = ReleaseTracker()
     var isUnloaded: Bool { tracker.isUnloaded }
-    init() {}
+    init(context: any ModuleContext) {}
     func moduleDidLoad(with manager: any ModuleContext) throws { tracker.loaded("top", by: manager) }
     func moduleWillUnload() { tracker.unloading("top") }
 }
@@ -78,7 +78,7 @@ final class RelSideModule: ModuleProtocol, UnloadTracking {
     static let requiredModules: [ModuleIdentifier] = [.relBase]
     private let tracker = ReleaseTracker()
     var isUnloaded: Bool { tracker.isUnloaded }
-    init() {}
+    init(context: any ModuleContext) {}
     func moduleDidLoad(with manager: any ModuleContext) throws { tracker.loaded("side", by: manager) }
     func moduleWillUnload() { tracker.unloading("side") }
 }
@@ -87,7 +87,7 @@ final class RelOtherModule: ModuleProtocol, UnloadTracking {
     static let moduleIdentifier: ModuleIdentifier = .relOther
     private let tracker = ReleaseTracker()
     var isUnloaded: Bool { tracker.isUnloaded }
-    init() {}
+    init(context: any ModuleContext) {}
     func moduleDidLoad(with manager: any ModuleContext) throws { tracker.loaded("other", by: manager) }
     func moduleWillUnload() { tracker.unloading("other") }
 }
@@ -103,7 +103,7 @@ final class LoadAttempts: Sendable {
 /// Fails its first moduleDidLoad (per manager, through the injected ``LoadAttempts``), then loads.
 final class RelFlakyModule: ModuleProtocol {
     static let moduleIdentifier: ModuleIdentifier = .relFlaky
-    init() {}
+    init(context: any ModuleContext) {}
     func moduleDidLoad(with manager: any ModuleContext) throws {
         let attempt = try manager.bridge.resolve(LoadAttempts.self).next()
         manager.recorder?.record("flaky attempt \(attempt)")
@@ -114,14 +114,14 @@ final class RelFlakyModule: ModuleProtocol {
 final class RelFlakyDependentModule: ModuleProtocol {
     static let moduleIdentifier: ModuleIdentifier = .relFlakyDependent
     static let requiredModules: [ModuleIdentifier] = [.relFlaky]
-    init() {}
+    init(context: any ModuleContext) {}
     func moduleDidLoad(with manager: any ModuleContext) throws { manager.recorder?.record("load flaky dependent") }
 }
 
 /// Tries to release itself from its own moduleDidLoad and records the outcome, then loads.
 final class RelSelfReleasingModule: ModuleProtocol {
     static let moduleIdentifier: ModuleIdentifier = .relSelfReleasing
-    init() {}
+    init(context: any ModuleContext) {}
     func moduleDidLoad(with manager: any ModuleContext) throws {
         do {
             let released = try manager.releaseModule(Self.moduleIdentifier)
@@ -136,7 +136,7 @@ final class RelSelfReleasingModule: ModuleProtocol {
 final class RelRequirementReleasingModule: ModuleProtocol {
     static let moduleIdentifier: ModuleIdentifier = .relRequirementReleasing
     static let requiredModules: [ModuleIdentifier] = [.relBase]
-    init() {}
+    init(context: any ModuleContext) {}
     func moduleDidLoad(with manager: any ModuleContext) throws {
         do {
             let released = try manager.releaseModule(.relBase)
@@ -159,7 +159,7 @@ final class RelBlockingModule: ModuleProtocol, UnloadTracking {
     static let requiredModules: [ModuleIdentifier] = [.relBase]
     private let tracker = ReleaseTracker()
     var isUnloaded: Bool { tracker.isUnloaded }
-    init() {}
+    init(context: any ModuleContext) {}
     func moduleDidLoad(with manager: any ModuleContext) throws {
         let latch = try manager.bridge.resolve(ReleaseLatch.self)
         latch.entered.fire()
@@ -191,7 +191,7 @@ final class RelProviderModule: ModuleProtocol, ReleasableProviderService {
     }
     private let state = Locked(State())
     var unloadTick: Int? { state.withLock { $0.unloadTick } }
-    init() {}
+    init(context: any ModuleContext) {}
     func moduleDidLoad(with manager: any ModuleContext) throws {
         let ticks = try manager.bridge.resolve(TickCounter.self)
         let recorder = manager.recorder
@@ -239,7 +239,7 @@ final class RelGatedProviderModule: ModuleProtocol, GatedService {
     private let gate = Locked<GateLatch?>(nil)
     private let tracker = ReleaseTracker()
     var isUnloaded: Bool { tracker.isUnloaded }
-    init() {}
+    init(context: any ModuleContext) {}
     func moduleDidLoad(with manager: any ModuleContext) throws {
         let latch = try manager.bridge.resolve(GateLatch.self)
         gate.withLock { $0 = latch }

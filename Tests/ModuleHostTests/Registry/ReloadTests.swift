@@ -28,7 +28,7 @@ final class ReloadNotesModule: ModuleProtocol, ReloadNotes {
         },
     ]
     let loaded = Locked<[String]>([])
-    init() {}
+    init(context: any ModuleContext) {}
     var notes: [String] { loaded.withLock { $0 } }
 }
 
@@ -38,7 +38,7 @@ struct ReloadTests {
     @Test func reloadRunsTheModulesStartupOperationsAgain() async throws {
         let manager = ModuleManager()
         let store = ReloadNotesStore()
-        manager.inject(store, as: ReloadNotesStore.self)
+        manager.provide(store, as: ReloadNotesStore.self)
         try manager.register(ReloadNotesModule.self)
         try await manager.initiator.start()
         let before = try manager.bridge.resolve(ReloadNotes.self)

@@ -148,7 +148,7 @@ struct ResolutionTests {
 
     @Test func crossThreadResolutionCycleIsDetected() throws {
         let manager = try manager("CrossAModule", "CrossBModule")
-        manager.inject(CrossThreadLatch(), as: CrossThreadLatch.self)
+        manager.provide(CrossThreadLatch(), as: CrossThreadLatch.self)
         let outcomes = LoadRecorder()
         let done = DispatchGroup()
         for identifier: ModuleIdentifier in ["test.cross.a", "test.cross.b"] {
@@ -179,11 +179,11 @@ struct ResolutionTests {
         #expect(error.cycle == ["test.requires.a", "test.requires.b", "test.requires.a"])
     }
 
-    @Test func unloadAllRunsInReverseLoadOrder() throws {
+    @Test func unloadAllRunsInReverseLoadOrder() async throws {
         let recorder = LoadRecorder()
         let manager = try manager("BaseModule", "GreeterModule", recorder: recorder)
         _ = try manager.bridge.resolve(GreetingService.self)
-        let unloaded = manager.unloadAll().map(\.module)
+        let unloaded = await manager.unloadAll().map(\.module)
         #expect(unloaded == [.greeter, .base])
         #expect(recorder.events == ["load base", "load greeter", "unload greeter", "unload base"])
         #expect(manager.loadedModules().isEmpty)
@@ -197,12 +197,12 @@ struct ResolutionTests {
             func greet(_ name: String) -> String { "stub \(name)" }
         }
         let manager = try manager("BaseModule", "GreeterModule")
-        manager.inject(StubGreeter(), as: GreetingService.self)
+        manager.provide(StubGreeter(), as: GreetingService.self)
         #expect(try manager.bridge.resolve(GreetingService.self).greet("x") == "stub x")
         manager.removeInjection(as: GreetingService.self)
         #expect(try manager.bridge.resolve(GreetingService.self).greet("x") == "Hello, x!")
 
-        let replacement = OtherGreeterModule()
+        let replacement = OtherGreeterModule(context: ModuleManager())
         manager.inject(replacement, for: .greeter)
         #expect(try manager.bridge.resolve(.greeter) === replacement)
         #expect(try manager.bridge.resolve(GreetingService.self).greet("y") == "Hi, y.")
@@ -213,7 +213,7 @@ struct ResolutionTests {
 
     @Test func injectionWithoutRegistration() throws {
         let manager = ModuleManager()
-        let stub = BaseModule()
+        let stub = BaseModule(context: ModuleManager())
         manager.inject(stub, for: "test.anything")
         #expect(try manager.bridge.resolve("test.anything") === stub)
     }
@@ -261,9 +261,9 @@ struct ResolutionTests {
 
     /// There is no process-wide manager (`ModuleManager.default` went, unused, in issue 23): managers share nothing.
     @Test func managersShareNothing() throws {
-        let identifier = ModuleIdentifier("test.managers.\(UUID().uuidString)")
+        let identifier = ModuleIdentifier(rawValue: "test.managers.\(UUID().uuidString)")
         let first = ModuleManager(), second = ModuleManager()
-        first.inject(BaseModule(), for: identifier)
+        first.inject(BaseModule(context: ModuleManager()), for: identifier)
         #expect(throws: ResolutionError.self) { try second.bridge.resolve(identifier) }
         try second.register(BaseModule.self)
         let loaded = try second.bridge.resolve(BaseModule.moduleIdentifier)

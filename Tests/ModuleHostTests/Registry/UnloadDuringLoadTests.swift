@@ -12,7 +12,7 @@ extension ModuleIdentifier {
 final class UnloadDuringLoadBaseModule: ModuleProtocol {
     static let moduleIdentifier: ModuleIdentifier = .udlBase
     private let recorder = LoadRecorder.Holder()
-    init() {}
+    init(context: any ModuleContext) {}
     func moduleDidLoad(with manager: any ModuleContext) throws {
         recorder.set(manager.recorder)
         manager.recorder?.record("load base")
@@ -25,10 +25,10 @@ final class UnloadingDependentModule: ModuleProtocol {
     static let moduleIdentifier: ModuleIdentifier = .udlDependent
     static let requiredModules: [ModuleIdentifier] = [.udlBase]
     private let recorder = LoadRecorder.Holder()
-    init() {}
+    init(context: any ModuleContext) {}
     func moduleDidLoad(with manager: any ModuleContext) throws {
         recorder.set(manager.recorder)
-        let unloaded = (manager as? ModuleManager)?.unloadAll().map(\.module) ?? []
+        let unloaded = (manager as? ModuleManager)?.unloadAllNow() ?? []
         manager.recorder?.record("unloaded during load: \(unloaded.map(\.rawValue))")
         // The base must still be the loaded instance this module uses.
         _ = try manager.bridge.resolve(.udlBase)

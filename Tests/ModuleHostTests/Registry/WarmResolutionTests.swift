@@ -18,7 +18,7 @@ final class NumberedProvider: ModuleProtocol, NumberedService {
     static let moduleIdentifier: ModuleIdentifier = "warm.numbered"
     static let providedServices: [ProvidedService] = [.service(NumberedService.self)]
     let number = 0
-    init() {}
+    init(context: any ModuleContext) {}
 }
 
 /// An object whose identity serves as a key.

@@ -57,7 +57,7 @@ final class AttackBaseModule: AttackCanary, ModuleProtocol, AttackBaseService, @
     static let providedServices: [ProvidedService] = [.service(AttackBaseService.self)]
     private let unloaded = Atomic<Int>(0)
     var unloadedInRelease: Int { unloaded.load(ordering: .sequentiallyConsistent) }
-    required override init() { super.init() }
+    init(context: any ModuleContext) { super.init() }
     func moduleWillUnload() {
         unloaded.store(max(1, AttackCensus.releaseRunning.load(ordering: .sequentiallyConsistent)), ordering: .sequentiallyConsistent)
     }
@@ -67,7 +67,7 @@ final class AttackTopModule: AttackCanary, ModuleProtocol, AttackTopService, @un
     static let moduleIdentifier: ModuleIdentifier = .atkTop
     static let requiredModules: [ModuleIdentifier] = [.atkBase]
     static let providedServices: [ProvidedService] = [.service(AttackTopService.self)]
-    required override init() { super.init() }
+    init(context: any ModuleContext) { super.init() }
     func moduleDidLoad(with manager: any ModuleContext) throws {
         // A resolve from inside moduleDidLoad, of a module this one requires (already loaded, maybe warm).
         let base = try manager.bridge.resolve(AttackBaseService.self)
@@ -98,13 +98,13 @@ final class AttackFreshModule: AttackCanary, ModuleProtocol, @unchecked Sendable
             AttackFreshObject(onDeinit: AttackDeinitHook.shared.hook.withLock { $0 })
         },
     ]
-    required override init() { super.init() }
+    init(context: any ModuleContext) { super.init() }
 }
 
 final class AttackColdModule: ModuleProtocol, AttackColdService {
     static let moduleIdentifier: ModuleIdentifier = .atkCold
     static let providedServices: [ProvidedService] = [.service(AttackColdService.self)]
-    init() {}
+    init(context: any ModuleContext) {}
 }
 
 /// Resolves from every hook a module has: moduleDidLoad, session callbacks, moduleWillUnload, a startup operation.
@@ -127,7 +127,7 @@ final class AttackReentrantModule: ModuleProtocol, SessionModuleProtocol, Attack
     private let context = Mutex<(any ModuleContext)?>(nil)
     private let hooks = Mutex<[String]>([])
     var resolvedInHooks: [String] { hooks.withLock { $0 } }
-    init() {}
+    init(context: any ModuleContext) {}
 
     func note(_ hook: String) { hooks.withLock { $0.append(hook) } }
 

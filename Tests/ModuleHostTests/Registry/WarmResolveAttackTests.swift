@@ -63,7 +63,7 @@ struct WarmResolveAttackTests {
     /// stored, so every resolve of them ran the slow path: locks, a load() and a dynamic cast, forever).
     @Test func theServiceOfAnInjectedModuleBecomesWarm() throws {
         let manager = try manager()
-        let stand_in = AttackBaseModule()
+        let stand_in = AttackBaseModule(context: ModuleManager())
         manager.inject(stand_in, for: .atkBase)
         for _ in 0..<1_000 { _ = try manager.bridge.resolve(AttackBaseService.self) }
         #expect(manager.registry.warm.service(AttackBaseService.self) != nil,
@@ -113,15 +113,15 @@ struct WarmResolveAttackTests {
                 }
                 stop.store(true, ordering: .relaxed)
             case 5:
-                while !stop.load(ordering: .relaxed) { manager.unloadAll(); usleep(200) }
+                while !stop.load(ordering: .relaxed) { manager.unloadAllNow(); usleep(200) }
             case 6:
                 while !stop.load(ordering: .relaxed) {
-                    manager.inject(AttackBaseModule(), for: .atkBase)
+                    manager.inject(AttackBaseModule(context: ModuleManager()), for: .atkBase)
                     manager.removeInjection(for: .atkBase)
                 }
             default:
                 while !stop.load(ordering: .relaxed) {
-                    manager.inject(AttackFreshObject(onDeinit: nil) as any AttackFreshService, as: (any AttackFreshService).self)
+                    manager.provide(AttackFreshObject(onDeinit: nil) as any AttackFreshService, as: (any AttackFreshService).self)
                     manager.removeInjection(as: (any AttackFreshService).self)
                     manager.provide(AttackFreshObject(onDeinit: nil) as any AttackFreshService, as: (any AttackFreshService).self)
                     manager.removeInjection(as: (any AttackFreshService).self)
@@ -132,7 +132,7 @@ struct WarmResolveAttackTests {
         #expect(torn.load(ordering: .relaxed) == 0)
         #expect(failures.withLock { $0 }.isEmpty)
         #expect(reads.load(ordering: .relaxed) > 100)
-        manager.unloadAll()
+        manager.unloadAllNow()
         // At most as many as before: an earlier test's objects may be freed meanwhile, by its threads ending.
         #expect(AttackCensus.live.load(ordering: .sequentiallyConsistent) <= liveBefore,
                 "instances still alive after everything was released: a snapshot or cache keeps them")

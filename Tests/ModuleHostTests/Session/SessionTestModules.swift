@@ -106,7 +106,7 @@ enum SessionTagD {}
 /// A session module per tag, registered in code. It resolves the manager's ``SessionProbe`` when it loads and
 /// reports every call to it, counting the calls in progress on this instance to detect overlap.
 final class SessionObserverModule<Tag>: SessionModuleProtocol {
-    static var moduleIdentifier: ModuleIdentifier { ModuleIdentifier("test.session.\(Tag.self)") }
+    static var moduleIdentifier: ModuleIdentifier { ModuleIdentifier(rawValue: "test.session.\(Tag.self)") }
     static var name: String { "\(Tag.self)" }
 
     private struct State: Sendable {
@@ -120,7 +120,7 @@ final class SessionObserverModule<Tag>: SessionModuleProtocol {
 
     private let state = Locked(State())
 
-    init() {}
+    init(context: any ModuleContext) {}
 
     func moduleDidLoad(with manager: any ModuleContext) throws {
         let probe = try manager.bridge.resolve(SessionProbe.self)
@@ -167,5 +167,5 @@ final class SessionObserverModule<Tag>: SessionModuleProtocol {
 /// Not a session module: loaded next to session modules, it must simply never be called.
 final class SessionBystanderModule: ModuleProtocol {
     static let moduleIdentifier: ModuleIdentifier = "test.session.bystander"
-    init() {}
+    init(context: any ModuleContext) {}
 }

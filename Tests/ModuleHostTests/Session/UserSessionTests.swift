@@ -17,7 +17,7 @@ struct UserSessionTests {
     /// A manager with `probe` injected and `types` registered in code, in order.
     private func manager(_ probe: SessionProbe, _ types: [any ModuleProtocol.Type]) throws -> ModuleManager {
         let manager = ModuleManager.forTesting()
-        manager.inject(probe, as: SessionProbe.self)
+        manager.provide(probe, as: SessionProbe.self)
         for type in types { try register(type, in: manager) }
         return manager
     }
@@ -274,7 +274,7 @@ struct UserSessionTests {
                     if let module = try? manager.bridge.resolve(identifier) { instances.withLock { $0.append(module) } }
                 }
                 if index == 1 {
-                    manager.unloadAll()
+                    manager.unloadAllNow()
                     stop.withLock { $0 = true }
                 }
             default:

@@ -32,7 +32,7 @@ extension ModuleManager {
     /// A manager that resolves test module types by name through the Swift runtime, with a recorder injected.
     static func forTesting(recorder: LoadRecorder = LoadRecorder()) -> ModuleManager {
         let manager = ModuleManager()
-        manager.inject(recorder, as: LoadRecorder.self)
+        manager.provide(recorder, as: LoadRecorder.self)
         return manager
     }
 }

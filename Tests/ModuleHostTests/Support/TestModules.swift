@@ -22,7 +22,7 @@ extension ModuleIdentifier {
 final class BaseModule: ModuleProtocol {
     static let moduleIdentifier: ModuleIdentifier = .base
     private let recorder = LoadRecorder.Holder()
-    init() {}
+    init(context: any ModuleContext) {}
     func moduleDidLoad(with manager: any ModuleContext) throws {
         recorder.set(manager.recorder)
         manager.recorder?.record("load base")
@@ -36,7 +36,7 @@ final class GreeterModule: ModuleProtocol, GreetingService {
     static let requiredModules: [ModuleIdentifier] = [.base]
     static let providedServices: [ProvidedService] = [.service(GreetingService.self)]
     private let recorder = LoadRecorder.Holder()
-    init() {}
+    init(context: any ModuleContext) {}
     func moduleDidLoad(with manager: any ModuleContext) throws {
         recorder.set(manager.recorder)
         manager.recorder?.record("load greeter")
@@ -49,7 +49,7 @@ final class GreeterModule: ModuleProtocol, GreetingService {
 final class SlowModule: ModuleProtocol, CounterService {
     static let moduleIdentifier: ModuleIdentifier = .slow
     static let providedServices: [ProvidedService] = [.service(CounterService.self)]
-    init() {}
+    init(context: any ModuleContext) {}
     func moduleDidLoad(with manager: any ModuleContext) throws {
         manager.recorder?.record("load slow")
         Thread.sleep(forTimeInterval: 0.05)
@@ -60,14 +60,14 @@ final class SlowModule: ModuleProtocol, CounterService {
 /// Eager: loaded by loadEagerModules, not only on first resolve.
 final class EagerModule: ModuleProtocol {
     static let moduleIdentifier: ModuleIdentifier = "test.eager"
-    init() {}
+    init(context: any ModuleContext) {}
     func moduleDidLoad(with manager: any ModuleContext) throws { manager.recorder?.record("load eager") }
 }
 
 /// Resolves the greeter from its own moduleDidLoad (re-entrant resolve, no cycle).
 final class ReentrantModule: ModuleProtocol {
     static let moduleIdentifier: ModuleIdentifier = "test.reentrant"
-    init() {}
+    init(context: any ModuleContext) {}
     func moduleDidLoad(with manager: any ModuleContext) throws {
         let greeter = try manager.bridge.resolve(GreetingService.self)
         manager.recorder?.record("reentrant got: \(greeter.greet("re-entry"))")
@@ -77,7 +77,7 @@ final class ReentrantModule: ModuleProtocol {
 /// CycleA and CycleB resolve each other from moduleDidLoad.
 final class CycleAModule: ModuleProtocol {
     static let moduleIdentifier: ModuleIdentifier = "test.cycle.a"
-    init() {}
+    init(context: any ModuleContext) {}
     func moduleDidLoad(with manager: any ModuleContext) throws {
         _ = try manager.bridge.resolve("test.cycle.b")
     }
@@ -85,7 +85,7 @@ final class CycleAModule: ModuleProtocol {
 
 final class CycleBModule: ModuleProtocol {
     static let moduleIdentifier: ModuleIdentifier = "test.cycle.b"
-    init() {}
+    init(context: any ModuleContext) {}
     func moduleDidLoad(with manager: any ModuleContext) throws {
         _ = try manager.bridge.resolve("test.cycle.a")
     }
@@ -94,7 +94,7 @@ final class CycleBModule: ModuleProtocol {
 /// The same cycle, but each side first waits until the other has started loading on another thread.
 final class CrossAModule: ModuleProtocol {
     static let moduleIdentifier: ModuleIdentifier = "test.cross.a"
-    init() {}
+    init(context: any ModuleContext) {}
     func moduleDidLoad(with manager: any ModuleContext) throws {
         let latch = try manager.bridge.resolve(CrossThreadLatch.self)
         latch.aStarted.fire()
@@ -105,7 +105,7 @@ final class CrossAModule: ModuleProtocol {
 
 final class CrossBModule: ModuleProtocol {
     static let moduleIdentifier: ModuleIdentifier = "test.cross.b"
-    init() {}
+    init(context: any ModuleContext) {}
     func moduleDidLoad(with manager: any ModuleContext) throws {
         let latch = try manager.bridge.resolve(CrossThreadLatch.self)
         latch.bStarted.fire()
@@ -118,20 +118,20 @@ final class CrossBModule: ModuleProtocol {
 final class RequiresAModule: ModuleProtocol {
     static let moduleIdentifier: ModuleIdentifier = "test.requires.a"
     static let requiredModules: [ModuleIdentifier] = ["test.requires.b"]
-    init() {}
+    init(context: any ModuleContext) {}
 }
 
 final class RequiresBModule: ModuleProtocol {
     static let moduleIdentifier: ModuleIdentifier = "test.requires.b"
     static let requiredModules: [ModuleIdentifier] = ["test.requires.a"]
-    init() {}
+    init(context: any ModuleContext) {}
 }
 
 /// Requires a module nobody provides.
 final class NeedsMissingModule: ModuleProtocol {
     static let moduleIdentifier: ModuleIdentifier = "test.needs-missing"
     static let requiredModules: [ModuleIdentifier] = ["test.greeterr"]
-    init() {}
+    init(context: any ModuleContext) {}
 }
 
 /// Throws from moduleDidLoad.
@@ -142,7 +142,7 @@ struct DeliberateFailure: Error, CustomStringConvertible {
 final class FailingModule: ModuleProtocol {
     static let moduleIdentifier: ModuleIdentifier = "test.failing"
     static let providedServices: [ProvidedService] = [.service(UnprovidedService.self)]
-    init() {}
+    init(context: any ModuleContext) {}
     func moduleDidLoad(with manager: any ModuleContext) throws { throw DeliberateFailure() }
 }
 
@@ -150,21 +150,21 @@ final class FailingModule: ModuleProtocol {
 final class LiarModule: ModuleProtocol {
     static let moduleIdentifier: ModuleIdentifier = "test.liar"
     static let providedServices: [ProvidedService] = [.service(GreetingService.self)]
-    init() {}
+    init(context: any ModuleContext) {}
 }
 
 /// A second provider of GreetingService with its own identifier (duplicate-service validation).
 final class OtherGreeterModule: ModuleProtocol, GreetingService {
     static let moduleIdentifier: ModuleIdentifier = "test.other-greeter"
     static let providedServices: [ProvidedService] = [.service(GreetingService.self)]
-    init() {}
+    init(context: any ModuleContext) {}
     func greet(_ name: String) -> String { "Hi, \(name)." }
 }
 
 /// Reuses GreeterModule's identifier (duplicate-identifier validation).
 final class GreeterImpostorModule: ModuleProtocol {
     static let moduleIdentifier: ModuleIdentifier = .greeter
-    init() {}
+    init(context: any ModuleContext) {}
 }
 
 /// Hands out its service through an accessor instead of conforming itself.
@@ -175,7 +175,7 @@ final class AccessorModule: ModuleProtocol {
     static let moduleIdentifier: ModuleIdentifier = "test.accessor"
     static let providedServices: [ProvidedService] = [.service(CounterService.self, from: AccessorModule.self) { $0.counter }]
     var counter: Counter { Counter(identifier: ObjectIdentifier(self)) }
-    init() {}
+    init(context: any ModuleContext) {}
 }
 
 /// Reads a typed config from the manifest.
@@ -189,7 +189,7 @@ final class ConfiguredModule: ConfigurableModule {
         var users: [User] = []
     }
     static let moduleIdentifier: ModuleIdentifier = "test.configured"
-    init() {}
+    init(context: any ModuleContext) {}
     func moduleDidLoad(with manager: any ModuleContext) throws {
         let config = try manager.configuration(for: Self.self)
         manager.recorder?.record("config greeting: \(config.greeting), users: \(config.users.count)")

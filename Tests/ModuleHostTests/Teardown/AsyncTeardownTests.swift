@@ -8,7 +8,7 @@ struct AsyncTeardownTests {
     /// A manager with `probe` injected and the test modules `types` registered from a manifest.
     private func manager(_ types: String..., probe: TeardownProbe) throws -> ModuleManager {
         let manager = ModuleManager()
-        manager.inject(probe, as: TeardownProbe.self)
+        manager.provide(probe, as: TeardownProbe.self)
         let list = types.map { "\"ModuleHostTests.\($0)\"" }.joined(separator: ", ")
         try manager.registerModules(from: Data("{\"modules\": [\(list)]}".utf8))
         return manager
@@ -75,19 +75,6 @@ struct AsyncTeardownTests {
 
         #expect(records.map(\.outcome) == [.finished])
         #expect(probe.recorder.events.contains("teardown finished base"))
-    }
-
-    @Test func theSynchronousUnloadCallsOnlyTheSynchronousHook() throws {
-        let probe = TeardownProbe()
-        let manager = try manager("TearBaseModule", "TearTopModule", probe: probe)
-        _ = try manager.bridge.resolve(.tearTop)
-
-        // The same records as the asynchronous form's (issue 24: the two forms returned different types).
-        let records = manager.unloadAll()
-        #expect(records.map(\.module) == [.tearTop, .tearBase])
-        #expect(records.allSatisfy { $0.outcome == .notAwaited })
-        #expect(records.first?.description == "test.teardown.top unloaded; its teardown was not called")
-        #expect(probe.recorder.events == ["will unload top", "will unload base"])
     }
 
     @Test func aRecordDescribesAFinishedTeardownWithItsDuration() {

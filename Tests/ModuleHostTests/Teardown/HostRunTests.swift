@@ -9,7 +9,7 @@ import ModuleHostTesting
 struct HostRunTests {
     private func manager(_ entries: String, probe: TeardownProbe) throws -> ModuleManager {
         let manager = ModuleManager()
-        manager.inject(probe, as: TeardownProbe.self)
+        manager.provide(probe, as: TeardownProbe.self)
         try manager.registerModules(from: Data("{\"modules\": [\(entries)]}".utf8))
         return manager
     }

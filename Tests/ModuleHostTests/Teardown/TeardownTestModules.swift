@@ -36,7 +36,7 @@ final class ProbeHolder: Sendable {
 final class TearBaseModule: ModuleProtocol {
     static let moduleIdentifier: ModuleIdentifier = .tearBase
     private let holder = ProbeHolder()
-    init() {}
+    init(context: any ModuleContext) {}
     func moduleDidLoad(with manager: any ModuleContext) throws { holder.set(manager.teardownProbe) }
     func moduleWillUnload() { holder.value?.recorder.record("will unload base") }
     func moduleTearDown() async {
@@ -51,7 +51,7 @@ final class TearTopModule: ModuleProtocol {
     static let moduleIdentifier: ModuleIdentifier = .tearTop
     static let requiredModules: [ModuleIdentifier] = [.tearBase]
     private let holder = ProbeHolder()
-    init() {}
+    init(context: any ModuleContext) {}
     func moduleDidLoad(with manager: any ModuleContext) throws { holder.set(manager.teardownProbe) }
     func moduleWillUnload() { holder.value?.recorder.record("will unload top") }
     func moduleTearDown() async {
@@ -66,7 +66,7 @@ final class TearHangingModule: ModuleProtocol {
     static let moduleIdentifier: ModuleIdentifier = .tearHanging
     static let requiredModules: [ModuleIdentifier] = [.tearBase]
     private let holder = ProbeHolder()
-    init() {}
+    init(context: any ModuleContext) {}
     func moduleDidLoad(with manager: any ModuleContext) throws { holder.set(manager.teardownProbe) }
     func moduleTearDown() async {
         holder.value?.recorder.record("teardown began hanging")
@@ -81,7 +81,7 @@ final class TearHangingModule: ModuleProtocol {
 final class TearSyncOnlyModule: ModuleProtocol {
     static let moduleIdentifier: ModuleIdentifier = .tearSyncOnly
     private let holder = ProbeHolder()
-    init() {}
+    init(context: any ModuleContext) {}
     func moduleDidLoad(with manager: any ModuleContext) throws { holder.set(manager.teardownProbe) }
     func moduleWillUnload() { holder.value?.recorder.record("will unload sync-only") }
 }

@@ -23,7 +23,7 @@ struct InjectionKeyTests {
         let manager = ModuleManager(typeResolver: .types([]))
         let metatype: InjectedEngine.Type = InjectedTurboEngine.self
         let standIn = InjectedEngine()
-        manager.inject(standIn, as: metatype)
+        manager.provide(standIn, as: metatype)
 
         #expect(try manager.bridge.resolve(InjectedEngine.self) === standIn)
         // The subclass was never injected: an error, not a plain engine read back as a turbo one.

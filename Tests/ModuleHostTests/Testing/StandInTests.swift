@@ -25,7 +25,7 @@ final class StandInNotesModule: ModuleProtocol, StandInNotes {
     static let requiredModules: [ModuleIdentifier] = [.standInStorage]
     static let providedServices: [ProvidedService] = [.service(StandInNotes.self)]
     private let storage = Locked<(any StandInStorage)?>(nil)
-    init() {}
+    init(context: any ModuleContext) {}
     func moduleDidLoad(with manager: any ModuleContext) throws {
         let found = try manager.bridge.resolve(StandInStorage.self)
         storage.withLock { $0 = found }

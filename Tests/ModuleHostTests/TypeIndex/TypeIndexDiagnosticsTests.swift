@@ -41,7 +41,7 @@ struct TypeIndexDiagnosticsTests {
             let manager = ModuleManager.forTesting(recorder: recorder)
             try manager.registerModules(from: Data(json.utf8))
             _ = try manager.bridge.resolve(GreetingService.self)
-            _ = try manager.bridge.resolve(.init("test.configured"))
+            _ = try manager.bridge.resolve(.init(rawValue: "test.configured"))
             return manager.modules.map { "\($0.identifier) \($0.state)" } + recorder.events
         }
         let fast = try registered()

@@ -10,7 +10,7 @@ protocol ClassBoundIndexService: AnyObject, Sendable {
 final class IndexServiceModule: ModuleProtocol, GreetingService, ClassBoundIndexService {
     static let moduleIdentifier: ModuleIdentifier = "test.index-service"
     static let providedServices: [ProvidedService] = [.service(GreetingService.self), .service(ClassBoundIndexService.self)]
-    init() {}
+    init(context: any ModuleContext) {}
     func greet(_ name: String) -> String { "Indexed, \(name)." }
     func number() -> Int { 7 }
 }
@@ -19,7 +19,7 @@ final class IndexServiceModule: ModuleProtocol, GreetingService, ClassBoundIndex
 final class UnindexedLookupServiceModule: ModuleProtocol, GreetingService, ClassBoundIndexService {
     static let moduleIdentifier: ModuleIdentifier = "test.unindexed-lookup-service"
     static let providedServices: [ProvidedService] = [.service(GreetingService.self), .service(ClassBoundIndexService.self)]
-    init() {}
+    init(context: any ModuleContext) {}
     func greet(_ name: String) -> String { "Unindexed, \(name)." }
     func number() -> Int { 8 }
 }
@@ -37,7 +37,7 @@ struct TypeIndexServiceTests {
     @Test func servicesAreTheRuntimesValues() throws {
         #if os(Linux)
         let type = try #require(TypeIndex.moduleType(named: Self.name))
-        let module = try type.init()
+        let module = try type.init(context: ModuleManager())
         let opaque = try #require(TypeIndex.service(module, as: (any GreetingService).self))
         let runtimeOpaque = try #require(module as? any GreetingService)
         #expect(opaque.greet("x") == runtimeOpaque.greet("x"))
@@ -58,7 +58,7 @@ struct TypeIndexServiceTests {
     @Test func aModuleTheIndexDidNotHandOutStillGetsItsServicesFromIt() throws {
         #if os(Linux)
         _ = try #require(TypeIndex.moduleType(named: "ModuleHostTests.BaseModule"), "the index is built")
-        let module = UnindexedLookupServiceModule()
+        let module = UnindexedLookupServiceModule(context: ModuleManager())
         let opaque = try #require(TypeIndex.service(module, as: (any GreetingService).self))
         #expect(opaque.greet("w") == "Unindexed, w.")
         let classBound = try #require(TypeIndex.service(module, as: (any ClassBoundIndexService).self))
@@ -74,7 +74,7 @@ struct TypeIndexServiceTests {
         weak var released: AnyObject?
         var service: (any GreetingService)?
         do {
-            let module = try type.init()
+            let module = try type.init(context: ModuleManager())
             released = module
             service = TypeIndex.service(module, as: (any GreetingService).self)
         }

@@ -21,7 +21,7 @@ struct NumbersHistoryFileTests {
 
     private func manager(config: String = "{}", user: String? = nil, notices: NoticeLog<String>) throws -> ModuleManager {
         let manager = ModuleManager()
-        manager.inject(HostEnvironment(stateDirectory: directory, manifestDirectory: directory) { notices.append($0.message) },
+        manager.provide(HostEnvironment(stateDirectory: directory, manifestDirectory: directory) { notices.append($0.message) },
                        as: HostEnvironment.self)
         try manager.registerModules(from: Data(#"{"modules": [{"type": "NumbersModule.NumbersModule", "config": \#(config)}]}"#.utf8))
         if let user { manager.beginUserSession(with: user) }

@@ -25,7 +25,7 @@ struct NumbersModuleHostTests {
     /// A host with NumbersModule alone; `user`, when given, has the host's user session before anything loads.
     private func manager(config: String = "{}", user: String? = nil, notices: NoticeLog<String>? = nil) throws -> ModuleManager {
         let manager = ModuleManager()
-        manager.inject(HostEnvironment(stateDirectory: directory, manifestDirectory: directory) { notice in
+        manager.provide(HostEnvironment(stateDirectory: directory, manifestDirectory: directory) { notice in
             notices?.append(notice.message)
         }, as: HostEnvironment.self)
         try manager.registerModules(from: Data(#"{"modules": [{"type": "NumbersModule.NumbersModule", "config": \#(config)}]}"#.utf8))
@@ -54,14 +54,14 @@ struct NumbersModuleHostTests {
         #expect(numbers.currentUser == "alice")
         _ = numbers.fact(about: 7)
         _ = numbers.fact(about: 12)
-        first.unloadAll()
+        await first.unloadAll()
 
         let second = try manager(user: "bob")
         _ = try await second.initiator.start()
         let bobs = try second.bridge.resolve(NumberFactService.self)
         #expect(bobs.history().isEmpty)
         _ = bobs.fact(about: 1)
-        second.unloadAll()
+        await second.unloadAll()
 
         let third = try manager(user: "alice")
         _ = try await third.initiator.start()
@@ -84,7 +84,7 @@ struct NumbersModuleHostTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let first = try manager(user: "dave")
         _ = try first.bridge.resolve(NumberFactService.self).fact(about: 3)
-        first.unloadAll()
+        await first.unloadAll()
         let second = try manager(user: "dave")
         _ = try second.bridge.resolve(NumberFactService.self).fact(about: 4)
         _ = try await second.initiator.start()

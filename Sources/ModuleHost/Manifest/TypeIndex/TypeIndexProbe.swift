@@ -7,6 +7,7 @@ final class TypeIndexProbeModule: ModuleProtocol, TypeIndexProbeService, TypeInd
     static let probeValue = 0x5EED
 
     init() {}
+    convenience init(context: any ModuleContext) { self.init() }
 
     func probe() -> Int { Self.probeValue }
 }

@@ -1,7 +1,6 @@
 extension ModuleManager {
     /// What happened to one module's asynchronous teardown (``ModuleProtocol/moduleTearDown()``) when the manager
-    /// unloaded it with ``ModuleManager/unloadAll(teardownTimeLimit:)`` (or did not call it, with
-    /// ``ModuleManager/unloadAll()``).
+    /// unloaded it with ``ModuleManager/unloadAll(teardownTimeLimit:)``.
     public struct TeardownRecord: Sendable, Hashable, CustomStringConvertible {
         /// How a teardown ended.
         public enum Outcome: String, Sendable, Hashable {
@@ -9,9 +8,6 @@ extension ModuleManager {
             case finished
             /// The teardown was still running when its time limit passed: it was cancelled and no longer waited for.
             case timedOut
-            /// The teardown was not called: the synchronous ``ModuleManager/unloadAll()`` calls only
-            /// ``ModuleProtocol/moduleWillUnload()``.
-            case notAwaited
         }
 
         /// The module torn down.
@@ -39,8 +35,6 @@ extension ModuleManager {
                 "teardown of \(module) finished in \(DisplayText.duration(duration))"
             case .timedOut:
                 "teardown of \(module) timed out: still running after its time limit of \(DisplayText.duration(timeLimit)); no longer waited for"
-            case .notAwaited:
-                "\(module) unloaded; its teardown was not called"
             }
         }
     }

@@ -1,0 +1,59 @@
+@_exported import ModuleHost
+
+/// A module written in SwiftyArchitecture's form: `required init()`, then `moduleDidLoad(with:)` handed the
+/// ``ModuleManager`` itself.
+///
+/// This protocol shadows ModuleHost's `ModuleProtocol` in a file that imports `ModuleHostSeed`, so a module ported
+/// from the seed compiles with its import line changed and nothing else:
+///
+/// ```swift
+/// import ModuleHostSeed
+///
+/// final class AuthModule: ModuleProtocol, AuthServiceProtocol {
+///     static var moduleIdentifier: ModuleIdentifier { return .auth }
+///     required init() { }
+///     func moduleDidLoad(with manager: ModuleManager) {}
+/// }
+/// ```
+///
+/// The manager creates the module with `init()` and then calls `moduleDidLoad(with:)`; a thrown error marks the
+/// module as failed and is reported. Everything else is ModuleHost's `ModuleProtocol`: static services and
+/// requirements, contributions, teardown. A module in ModuleHost's own form (`init(context:)`) adopts
+/// `ModuleHost.ModuleProtocol` instead; in a file that imports `ModuleHostSeed`, write the module's name in full.
+public protocol ModuleProtocol: ModuleHost.ModuleProtocol {
+    /// Creates the module; keep it cheap and do the set-up in ``moduleDidLoad(with:)-4m7gb``.
+    init()
+
+    /// Called once, right after ``init()``, with the manager that loaded the module; it may resolve other modules
+    /// and read its configuration.
+    ///
+    /// - Parameter manager: The manager that loaded the module.
+    /// - Throws: Any error; the module is then reported as failed to load.
+    func moduleDidLoad(with manager: ModuleManager) throws
+}
+
+extension ModuleProtocol {
+    /// Creates the module with the seed's ``init()``; ModuleHost's manager calls this.
+    ///
+    /// - Parameter context: The manager that loads the module.
+    public init(context: any ModuleContext) throws {
+        self.init()
+    }
+
+    /// Calls the seed's ``moduleDidLoad(with:)-4m7gb`` with the manager; ModuleHost's manager calls this.
+    ///
+    /// - Parameter context: The manager that loaded the module.
+    /// - Throws: What the seed's form throws, or a `ResolutionError` when the context is not a `ModuleManager`.
+    public func moduleDidLoad(with context: any ModuleContext) throws {
+        guard let manager = context as? ModuleManager else {
+            throw ResolutionError(.loadFailed, "\(Self.moduleIdentifier) is a ModuleHostSeed module and needs the "
+                                  + "ModuleManager itself, but was loaded with a context of type \(type(of: context))")
+        }
+        try moduleDidLoad(with: manager)
+    }
+
+    /// Does nothing by default.
+    ///
+    /// - Parameter manager: The manager that loaded the module.
+    public func moduleDidLoad(with manager: ModuleManager) throws {}
+}

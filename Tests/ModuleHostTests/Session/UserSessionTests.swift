@@ -370,7 +370,7 @@ struct UserSessionTests {
         #expect(newA !== oldA)
         #expect(probe.calls(of: newA).map(\.description) == ["SessionTagA auth bob"])
 
-        #expect(manager.unloadAll().map(\.module) == [A.moduleIdentifier, B.moduleIdentifier])
+        #expect(manager.unloadAllNow() == [A.moduleIdentifier, B.moduleIdentifier])
         manager.endUserSession(with: "bob")
         manager.beginUserSession(with: "carol")
         manager.endUserSession(with: "carol")

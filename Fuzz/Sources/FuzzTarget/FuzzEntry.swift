@@ -181,9 +181,9 @@ final class StartRecorder: Sendable {
     var identifiers: [String] { started.withLock { $0 } }
 }
 
-/// Runs `initiator`'s whole startup (every phase) and waits for it. An invalid plan must throw a
-/// `InitiatorError` with code `invalidPlan` and run nothing; a valid one must list every operation once, in an order that keeps
-/// phases in order and puts every dependency first, and must run them in such an order.
+/// Runs `initiator`'s whole startup (every phase) and waits for it. An invalid plan must throw an
+/// `InitiatorError` with code `invalidPlan` and run nothing; a valid one must list every operation once, in an
+/// order that keeps phases in order and puts every dependency first, and must run them in such an order.
 func runStartup(_ initiator: Initiator, count: Int?, started: StartRecorder?) {
     let done = DispatchSemaphore(value: 0)
     let outcome = Mutex<(report: StartupReport?, planError: InitiatorError?, other: (any Error)?)>((nil, nil, nil))

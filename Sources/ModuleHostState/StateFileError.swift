@@ -7,7 +7,7 @@ public struct StateFileError: Error, Sendable, Equatable, CustomStringConvertibl
     /// version does not know (read from JSON written by a later one) keeps its raw value and is unequal to every
     /// code listed here.
     public struct Code: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
-        /// The code's stable name, such as JSON output prints.
+        /// The code's stable name, as JSON output prints it.
         public let rawValue: String
 
         /// Creates a code from its name; any name is accepted, so codes added later still decode.
@@ -33,7 +33,7 @@ public struct StateFileError: Error, Sendable, Equatable, CustomStringConvertibl
         /// The name given for a state file is not one plain file name.
         public static let invalidName = Code(rawValue: "invalidName")
 
-        /// The raw value, as a case of the former enum printed.
+        /// The raw value, so that a code prints (and interpolates) as its name.
         public var description: String { rawValue }
     }
 

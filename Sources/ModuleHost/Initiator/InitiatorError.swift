@@ -7,7 +7,7 @@ public struct InitiatorError: Error, Sendable, CustomStringConvertible {
     /// version does not know (read from JSON written by a later one) keeps its raw value and is unequal to every
     /// code listed here.
     public struct Code: RawRepresentable, Sendable, Hashable, Codable, CustomStringConvertible {
-        /// The code's stable name, such as JSON output prints.
+        /// The code's stable name, as JSON output prints it.
         public let rawValue: String
 
         /// Creates a code from its name; any name is accepted, so codes added later still decode.
@@ -33,7 +33,7 @@ public struct InitiatorError: Error, Sendable, CustomStringConvertible {
         /// The startup plan is invalid (see ``InitiatorError/problems``); nothing ran.
         public static let invalidPlan = Code(rawValue: "invalidPlan")
 
-        /// The raw value, as a case of the former enum printed.
+        /// The raw value, so that a code prints (and interpolates) as its name.
         public var description: String { rawValue }
     }
 

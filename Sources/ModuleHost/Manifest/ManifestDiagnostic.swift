@@ -16,7 +16,7 @@ public struct ManifestDiagnostic: Sendable, Hashable, CustomStringConvertible {
     /// version does not know (read from JSON written by a later one) keeps its raw value and is unequal to every
     /// code listed here.
     public struct Code: RawRepresentable, Sendable, Hashable, Codable, CaseIterable, CustomStringConvertible {
-        /// The code's stable name, such as JSON output prints.
+        /// The code's stable name, as JSON output prints it.
         public let rawValue: String
 
         /// Creates a code from its name; any name is accepted, so codes added later still decode.
@@ -141,7 +141,7 @@ public struct ManifestDiagnostic: Sendable, Hashable, CustomStringConvertible {
             .duplicateRoute, .unknownRoute, .invalidRouting, .pluginRejected, .noModules, .tooManyProblems
         ]
 
-        /// The raw value, as a case of the former enum printed.
+        /// The raw value, so that a code prints (and interpolates) as its name.
         public var description: String { rawValue }
     }
 

@@ -6,7 +6,7 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
     /// version does not know (read from JSON written by a later one) keeps its raw value and is unequal to every
     /// code listed here.
     public struct Code: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
-        /// The code's stable name, such as JSON output prints.
+        /// The code's stable name, as JSON output prints it.
         public let rawValue: String
 
         /// Creates a code from its name; any name is accepted, so codes added later still decode.
@@ -41,7 +41,7 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
         /// A module cannot be released by the thread that is still loading it (or a module that requires it).
         public static let releasedWhileLoading = Code(rawValue: "releasedWhileLoading")
 
-        /// The raw value, as a case of the former enum printed.
+        /// The raw value, so that a code prints (and interpolates) as its name.
         public var description: String { rawValue }
     }
 

@@ -45,7 +45,7 @@ struct DiagnosticPayload: Encodable {
         suggestion = diagnostic.suggestion
     }
 
-    init(_ problem: StartupPlanError.Problem, file: String) {
+    init(_ problem: InitiatorError.Problem, file: String) {
         severity = "error"
         code = "startupPlan." + problem.code.rawValue
         self.file = file

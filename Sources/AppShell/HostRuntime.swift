@@ -130,8 +130,8 @@ struct HostRuntime: Sendable {
         }
     }
 
-    /// Prints each startup-plan problem as an error located at the manifest.
-    func report(_ error: StartupPlanError) {
+    /// Prints each startup-plan problem of an `invalidPlan` error as an error located at the manifest.
+    func report(_ error: InitiatorError) {
         for problem in error.problems {
             if diagnosticOutput != .text {
                 console.json("diagnostic", DiagnosticPayload(problem, file: manifestPath), toError: true)

@@ -23,14 +23,18 @@ extension ShellCommands {
         }
     }
 
-    /// The documented status for each reason a link did not open: refused 77, a bad link 65, a failure 1.
+    /// The documented status for each known reason a link did not open: refused 77, a bad link 65, a failure 1.
+    static let routeExitCodes: [RouteError.Code: ExitCode] = [
+        .notExternal: .refused, .rejected: .refused,
+        .invalidURL: .badManifest, .urlTooLong: .badManifest, .wrongScheme: .badManifest, .wrongHost: .badManifest,
+        .routeNotFound: .badManifest, .invalidParameter: .badManifest, .redirectLoop: .badManifest,
+        .tooManyRedirects: .badManifest,
+        .moduleUnavailable: .failure, .targetFailed: .failure,
+    ]
+
+    /// The status for `code`; a code added after this host was written is a failure (1).
     static func exitCode(for code: RouteError.Code) -> ExitCode {
-        switch code {
-        case .notExternal, .rejected: .refused
-        case .invalidURL, .urlTooLong, .wrongScheme, .wrongHost, .routeNotFound, .invalidParameter, .redirectLoop,
-             .tooManyRedirects: .badManifest
-        case .moduleUnavailable, .targetFailed: .failure
-        }
+        routeExitCodes[code] ?? .failure
     }
 }
 

@@ -77,12 +77,16 @@ struct ShellCommands {
         if !invocation.json { printHelp() }
     }
 
+    /// The documented status for each known reason a module command failed: misuse 64, refused 77, a failure 1.
+    static let commandExitCodes: [ModuleCommandError.Code: ExitCode] = [
+        .usage: .usage, .unknownCommand: .usage,
+        .permissionDenied: .refused,
+        .moduleUnavailable: .failure, .inputEnded: .failure, .failed: .failure,
+    ]
+
+    /// The status for `code`; a code added after this host was written is a failure (1).
     static func exitCode(for code: ModuleCommandError.Code) -> ExitCode {
-        switch code {
-        case .usage, .unknownCommand: .usage
-        case .permissionDenied: .refused
-        case .moduleUnavailable, .inputEnded, .failed: .failure
-        }
+        commandExitCodes[code] ?? .failure
     }
 
     /// Prints a command's output: under `--json` a `result` document with its value (or its text when it has

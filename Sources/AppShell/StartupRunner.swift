@@ -47,7 +47,7 @@ struct StartupRunner {
             if showReport { printReport(report) }
             if let signal = interruption.signal { return .stopped(Self.exitCode(for: signal)) }
             return .started
-        } catch let error as StartupPlanError {
+        } catch let error as InitiatorError where error.code == .invalidPlan {
             runtime.report(error)
             return .stopped(.badManifest)
         } catch let error as InitiatorError {

@@ -9,19 +9,45 @@ import Foundation
 public struct AuthError: Error, Sendable, Equatable, CustomStringConvertible, LocalizedError {
     /// What went wrong. `unknownUser` and `wrongPassword` are distinguished for tests and logs
     /// only; their user-visible message is the same.
-    public enum Code: String, Sendable, Equatable, Hashable, CaseIterable {
+    ///
+    /// New codes may be added in later versions, so a `switch` over a code needs a `default:`; a code this
+    /// version does not know (read from JSON written by a later one) keeps its raw value and is unequal to every
+    /// code listed here.
+    public struct Code: RawRepresentable, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+        /// The code's stable name, as JSON output prints it.
+        public let rawValue: String
+
+        /// Creates a code from its name; any name is accepted, so codes added later still decode.
+        public init(rawValue: String) {
+            self.rawValue = rawValue
+        }
+
         /// No user with that username is configured.
-        case unknownUser
+        public static let unknownUser = Code(rawValue: "unknownUser")
+
         /// The password does not match.
-        case wrongPassword
+        public static let wrongPassword = Code(rawValue: "wrongPassword")
+
         /// `logIn` was called while a session is active.
-        case alreadyAuthenticated
+        public static let alreadyAuthenticated = Code(rawValue: "alreadyAuthenticated")
+
         /// The configuration is invalid (the message says where).
-        case invalidConfiguration
+        public static let invalidConfiguration = Code(rawValue: "invalidConfiguration")
+
         /// Reading or writing the session storage failed.
-        case storageFailed
+        public static let storageFailed = Code(rawValue: "storageFailed")
+
         /// The system's crypt(3) could not hash or verify a password.
-        case hashingUnavailable
+        public static let hashingUnavailable = Code(rawValue: "hashingUnavailable")
+
+        /// Every code this version knows, in the order they are declared.
+        public static let allCases: [Code] = [
+            .unknownUser, .wrongPassword, .alreadyAuthenticated, .invalidConfiguration, .storageFailed,
+            .hashingUnavailable
+        ]
+
+        /// The raw value, so that a code prints (and interpolates) as its name.
+        public var description: String { rawValue }
     }
 
     /// What went wrong.

@@ -3,31 +3,63 @@ import ModuleHost
 /// Why a link did not open; it names the link, the route and what was expected.
 public struct RouteError: Error, Sendable, CustomStringConvertible {
     /// The kind of failure; stable, for code and tests to match on.
-    public enum Code: String, Sendable, Hashable, Codable, CaseIterable {
+    ///
+    /// New codes may be added in later versions, so a `switch` over a code needs a `default:`; a code this
+    /// version does not know (read from JSON written by a later one) keeps its raw value and is unequal to every
+    /// code listed here.
+    public struct Code: RawRepresentable, Sendable, Hashable, Codable, CaseIterable, CustomStringConvertible {
+        /// The code's stable name, as JSON output prints it.
+        public let rawValue: String
+
+        /// Creates a code from its name; any name is accepted, so codes added later still decode.
+        public init(rawValue: String) {
+            self.rawValue = rawValue
+        }
+
         /// The text is not a link: no scheme, a bad character, a bad percent-encoding, an empty path…
-        case invalidURL
+        public static let invalidURL = Code(rawValue: "invalidURL")
+
         /// The link is longer than 2,048 bytes.
-        case urlTooLong
+        public static let urlTooLong = Code(rawValue: "urlTooLong")
+
         /// The link's scheme is not one this app opens from where the link came from.
-        case wrongScheme
+        public static let wrongScheme = Code(rawValue: "wrongScheme")
+
         /// The link names another host.
-        case wrongHost
+        public static let wrongHost = Code(rawValue: "wrongHost")
+
         /// No enabled route matches the link's path.
-        case routeNotFound
+        public static let routeNotFound = Code(rawValue: "routeNotFound")
+
         /// The route is in-app only, and the link came from another program.
-        case notExternal
+        public static let notExternal = Code(rawValue: "notExternal")
+
         /// A path parameter or query item does not decode, is missing, or is not one the route reads.
-        case invalidParameter
+        public static let invalidParameter = Code(rawValue: "invalidParameter")
+
         /// The route's module could not be loaded.
-        case moduleUnavailable
+        public static let moduleUnavailable = Code(rawValue: "moduleUnavailable")
+
         /// The route's module rejected the link.
-        case rejected
+        public static let rejected = Code(rawValue: "rejected")
+
         /// A redirect led back to a link already opened.
-        case redirectLoop
+        public static let redirectLoop = Code(rawValue: "redirectLoop")
+
         /// More than 8 redirects.
-        case tooManyRedirects
+        public static let tooManyRedirects = Code(rawValue: "tooManyRedirects")
+
         /// The route's target threw.
-        case targetFailed
+        public static let targetFailed = Code(rawValue: "targetFailed")
+
+        /// Every code this version knows, in the order they are declared.
+        public static let allCases: [Code] = [
+            .invalidURL, .urlTooLong, .wrongScheme, .wrongHost, .routeNotFound, .notExternal, .invalidParameter,
+            .moduleUnavailable, .rejected, .redirectLoop, .tooManyRedirects, .targetFailed
+        ]
+
+        /// The raw value, so that a code prints (and interpolates) as its name.
+        public var description: String { rawValue }
     }
 
     /// The kind of failure.

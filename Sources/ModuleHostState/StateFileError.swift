@@ -2,19 +2,39 @@ import ModuleHost
 /// Why a ``StateFile`` could not be read or written; the message names the path and the system's reason.
 public struct StateFileError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What failed.
-    public enum Code: String, Sendable, Hashable {
+    ///
+    /// New codes may be added in later versions, so a `switch` over a code needs a `default:`; a code this
+    /// version does not know (read from JSON written by a later one) keeps its raw value and is unequal to every
+    /// code listed here.
+    public struct Code: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
+        /// The code's stable name, as JSON output prints it.
+        public let rawValue: String
+
+        /// Creates a code from its name; any name is accepted, so codes added later still decode.
+        public init(rawValue: String) {
+            self.rawValue = rawValue
+        }
+
         /// The file exists but cannot be read.
-        case unreadable
+        public static let unreadable = Code(rawValue: "unreadable")
+
         /// The file is larger than the caller's limit.
-        case tooLarge
+        public static let tooLarge = Code(rawValue: "tooLarge")
+
         /// The state directory cannot be created, or is not a directory.
-        case directoryUnavailable
+        public static let directoryUnavailable = Code(rawValue: "directoryUnavailable")
+
         /// The new content could not be written or put in place; the old file is intact.
-        case writeFailed
+        public static let writeFailed = Code(rawValue: "writeFailed")
+
         /// The file could not be deleted.
-        case removeFailed
+        public static let removeFailed = Code(rawValue: "removeFailed")
+
         /// The name given for a state file is not one plain file name.
-        case invalidName
+        public static let invalidName = Code(rawValue: "invalidName")
+
+        /// The raw value, so that a code prints (and interpolates) as its name.
+        public var description: String { rawValue }
     }
 
     /// What failed.

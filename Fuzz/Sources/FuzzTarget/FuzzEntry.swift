@@ -181,18 +181,18 @@ final class StartRecorder: Sendable {
     var identifiers: [String] { started.withLock { $0 } }
 }
 
-/// Runs `initiator`'s whole startup (every phase) and waits for it. An invalid plan must throw a
-/// `StartupPlanError` and run nothing; a valid one must list every operation once, in an order that keeps
-/// phases in order and puts every dependency first, and must run them in such an order.
+/// Runs `initiator`'s whole startup (every phase) and waits for it. An invalid plan must throw an
+/// `InitiatorError` with code `invalidPlan` and run nothing; a valid one must list every operation once, in an
+/// order that keeps phases in order and puts every dependency first, and must run them in such an order.
 func runStartup(_ initiator: Initiator, count: Int?, started: StartRecorder?) {
     let done = DispatchSemaphore(value: 0)
-    let outcome = Mutex<(report: StartupReport?, planError: StartupPlanError?, other: (any Error)?)>((nil, nil, nil))
+    let outcome = Mutex<(report: StartupReport?, planError: InitiatorError?, other: (any Error)?)>((nil, nil, nil))
     Task {
         do {
             try await initiator.start()
             let report = await initiator.drain()
             outcome.withLock { $0.report = report }
-        } catch let error as StartupPlanError {
+        } catch let error as InitiatorError where error.code == .invalidPlan {
             outcome.withLock { $0.planError = error }
         } catch {
             // A required operation that timed out (a manifest may set 1 ms): startup stops; still check the report.
@@ -273,9 +273,9 @@ func checkReport(_ report: StartupReport, count: Int?, started: [String]?, stopp
     _ = report.totals
 }
 
-func checkPlanError(_ error: StartupPlanError) {
+func checkPlanError(_ error: InitiatorError) {
     log(error.description)
-    invariant(!error.problems.isEmpty, "a StartupPlanError without problems")
+    invariant(!error.problems.isEmpty, "an invalid-plan InitiatorError without problems")
     for problem in error.problems {
         invariant(!problem.message.isEmpty, "a plan problem without a message: \(problem.code)")
     }

@@ -1,19 +1,44 @@
 /// Why a module command did not succeed; its code decides the host's exit status.
 public struct ModuleCommandError: Error, Sendable, CustomStringConvertible {
     /// The kind of failure; stable, for hosts and tests to match on.
-    public enum Code: String, Sendable, Hashable, CaseIterable {
+    ///
+    /// New codes may be added in later versions, so a `switch` over a code needs a `default:`; a code this
+    /// version does not know (read from JSON written by a later one) keeps its raw value and is unequal to every
+    /// code listed here.
+    public struct Code: RawRepresentable, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+        /// The code's stable name, as JSON output prints it.
+        public let rawValue: String
+
+        /// Creates a code from its name; any name is accepted, so codes added later still decode.
+        public init(rawValue: String) {
+            self.rawValue = rawValue
+        }
+
         /// The command was called wrongly (arguments); `app-shell` exits 64.
-        case usage
+        public static let usage = Code(rawValue: "usage")
+
         /// No registered module declares a command of that name; `app-shell` exits 64.
-        case unknownCommand
+        public static let unknownCommand = Code(rawValue: "unknownCommand")
+
         /// The module that declares the command (or a service it needs) could not be loaded; `app-shell` exits 1.
-        case moduleUnavailable
+        public static let moduleUnavailable = Code(rawValue: "moduleUnavailable")
+
         /// The user is not allowed to do this (for example wrong credentials); `app-shell` exits 77.
-        case permissionDenied
+        public static let permissionDenied = Code(rawValue: "permissionDenied")
+
         /// Input ended, or the host was interrupted, before the command had what it needed; `app-shell` exits 1.
-        case inputEnded
+        public static let inputEnded = Code(rawValue: "inputEnded")
+
         /// Anything else went wrong; `app-shell` exits 1.
-        case failed
+        public static let failed = Code(rawValue: "failed")
+
+        /// Every code this version knows, in the order they are declared.
+        public static let allCases: [Code] = [
+            .usage, .unknownCommand, .moduleUnavailable, .permissionDenied, .inputEnded, .failed
+        ]
+
+        /// The raw value, so that a code prints (and interpolates) as its name.
+        public var description: String { rawValue }
     }
 
     /// The kind of failure.

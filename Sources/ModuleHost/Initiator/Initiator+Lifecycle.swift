@@ -1,7 +1,7 @@
 extension Initiator {
     /// Validates the whole plan, runs the blocking phases (`.high`, then `.asyncHigh`) and returns their report.
     ///
-    /// - An invalid plan runs nothing and throws the `StartupPlanError` listing every problem.
+    /// - An invalid plan runs nothing and throws `InitiatorError` with code `invalidPlan`, listing every problem.
     /// - A second call throws `InitiatorError` with code `alreadyStarted`.
     /// - If a required operation in a blocking phase fails, times out or is skipped because of a failure, the
     ///   rest of that phase settles, later phases are skipped, and it throws `requiredOperationFailed` with the report.

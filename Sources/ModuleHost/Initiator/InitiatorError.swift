@@ -1,17 +1,40 @@
-/// An error from the initiator's lifecycle (as opposed to an invalid plan, which is a `StartupPlanError`).
+/// Why startup could not run: an invalid plan (code ``Code/invalidPlan``, with every ``problems`` found, not just
+/// the first) or an error from the initiator's lifecycle.
 public struct InitiatorError: Error, Sendable, CustomStringConvertible {
     /// The kind of error.
-    public enum Code: String, Sendable, Codable {
+    ///
+    /// New codes may be added in later versions, so a `switch` over a code needs a `default:`; a code this
+    /// version does not know (read from JSON written by a later one) keeps its raw value and is unequal to every
+    /// code listed here.
+    public struct Code: RawRepresentable, Sendable, Hashable, Codable, CustomStringConvertible {
+        /// The code's stable name, as JSON output prints it.
+        public let rawValue: String
+
+        /// Creates a code from its name; any name is accepted, so codes added later still decode.
+        public init(rawValue: String) {
+            self.rawValue = rawValue
+        }
+
         /// `start()` was called a second time.
-        case alreadyStarted
+        public static let alreadyStarted = Code(rawValue: "alreadyStarted")
+
         /// An operation was added after `start()`.
-        case addedAfterStart
+        public static let addedAfterStart = Code(rawValue: "addedAfterStart")
+
         /// The modules' operation source threw while startup was being planned.
-        case operationSourceFailed
+        public static let operationSourceFailed = Code(rawValue: "operationSourceFailed")
+
         /// A required operation in a blocking phase failed, timed out or was skipped; later phases did not run.
-        case requiredOperationFailed
+        public static let requiredOperationFailed = Code(rawValue: "requiredOperationFailed")
+
         /// The task running startup was cancelled.
-        case cancelled
+        public static let cancelled = Code(rawValue: "cancelled")
+
+        /// The startup plan is invalid (see ``InitiatorError/problems``); nothing ran.
+        public static let invalidPlan = Code(rawValue: "invalidPlan")
+
+        /// The raw value, so that a code prints (and interpolates) as its name.
+        public var description: String { rawValue }
     }
 
     /// The kind of error.
@@ -20,13 +43,31 @@ public struct InitiatorError: Error, Sendable, CustomStringConvertible {
     public let message: String
     /// What had happened by the time of the error, when startup had begun.
     public let report: StartupReport?
+    /// Every problem found in an invalid plan (code ``Code/invalidPlan``), grouped by kind in a deterministic order;
+    /// empty for the other codes.
+    public let problems: [Problem]
 
     /// Creates an error.
     init(code: Code, message: String, report: StartupReport? = nil) {
         self.code = code
         self.message = message
         self.report = report
+        self.problems = []
     }
+
+    /// Creates the error for an invalid plan: code ``Code/invalidPlan``, with a multi-line message: a heading,
+    /// then one indented line per problem.
+    init(problems: [Problem]) {
+        let noun = problems.count == 1 ? "problem" : "problems"
+        let lines = problems.map { "  - \($0.message)" }
+        self.code = .invalidPlan
+        self.message = (["invalid startup plan (\(problems.count) \(noun)):"] + lines).joined(separator: "\n")
+        self.report = nil
+        self.problems = problems
+    }
+
+    /// The problems' codes, in order.
+    package var problemCodes: [Problem.Code] { problems.map(\.code) }
 
     /// The human-readable message.
     public var description: String { message }

@@ -27,8 +27,8 @@ package struct StartupPlan: Sendable {
 
     /// Validates `operations` and orders them, throwing every problem found at once: identifier problems,
     /// then dependency problems, then cycles.
-    init(operations: [StartupOperation]) throws(StartupPlanError) {
-        var problems: [StartupPlanError.Problem] = []
+    init(operations: [StartupOperation]) throws(InitiatorError) {
+        var problems: [InitiatorError.Problem] = []
         let priorities = operations.map(\.priority)
         let indexByIdentifier = Self.indexIdentifiers(operations, problems: &problems)
         let dependencyIndices = Self.resolveDependencies(operations, priorities, indexByIdentifier, problems: &problems)
@@ -38,7 +38,7 @@ package struct StartupPlan: Sendable {
         if order.count < operations.count {
             problems += Self.cycleProblems(operations, dependencyIndices)
         }
-        guard problems.isEmpty else { throw StartupPlanError(problems: problems) }
+        guard problems.isEmpty else { throw InitiatorError(problems: problems) }
 
         var positions = [Int](repeating: 0, count: order.count)
         var phaseBounds = [Int](repeating: order.count, count: ModuleStartupOperation.Priority.allCases.count + 1)
@@ -69,7 +69,7 @@ package struct StartupPlan: Sendable {
 
     /// Maps each identifier to its first registration index, reporting empty and duplicate identifiers.
     private static func indexIdentifiers(
-        _ operations: [StartupOperation], problems: inout [StartupPlanError.Problem]
+        _ operations: [StartupOperation], problems: inout [InitiatorError.Problem]
     ) -> [String: Int] {
         var indexByIdentifier: [String: Int] = [:]
         indexByIdentifier.reserveCapacity(operations.count)
@@ -77,7 +77,7 @@ package struct StartupPlan: Sendable {
             let identifier = operations[index].identifier
             if identifier.isEmpty {
                 let owner = operations[index].module.map { " declared by module \"\($0)\"" } ?? ""
-                problems.append(StartupPlanError.Problem(
+                problems.append(InitiatorError.Problem(
                     code: .emptyIdentifier,
                     message: "operation #\(index + 1)\(owner) has an empty identifier",
                     operations: [identifier]))
@@ -85,7 +85,7 @@ package struct StartupPlan: Sendable {
                 // One hash on the common path; a duplicate puts the first registration back.
                 indexByIdentifier[identifier] = first
                 let a = source(of: operations[first]), b = source(of: operations[index])
-                problems.append(StartupPlanError.Problem(
+                problems.append(InitiatorError.Problem(
                     code: .duplicateIdentifier,
                     message: "duplicate operation identifier \"\(identifier)\": declared by \(a) and again by \(b)",
                     operations: [identifier]))
@@ -97,7 +97,7 @@ package struct StartupPlan: Sendable {
     /// The dependency graph (deduplicated edges), reporting unknown and later-phase dependencies.
     private static func resolveDependencies(
         _ operations: [StartupOperation], _ priorities: [ModuleStartupOperation.Priority], _ indexByIdentifier: [String: Int],
-        problems: inout [StartupPlanError.Problem]
+        problems: inout [InitiatorError.Problem]
     ) -> AdjacencyList {
         // Read fields in place (indexing, not `enumerated()`), so no operation is copied and retained.
         let count = operations.count
@@ -126,10 +126,10 @@ package struct StartupPlan: Sendable {
     /// The problem of `operation` depending on `dependency`, which no operation has; suggests the closest identifier.
     private static func unknownDependency(
         _ dependency: String, of operation: StartupOperation, among operations: [StartupOperation]
-    ) -> StartupPlanError.Problem {
+    ) -> InitiatorError.Problem {
         let suggestion = Suggestions.closest(to: dependency, in: operations.lazy.map(\.identifier).filter { !$0.isEmpty })
         let hint = suggestion.map { "; did you mean \"\($0)\"?" } ?? ""
-        return StartupPlanError.Problem(
+        return InitiatorError.Problem(
             code: .unknownDependency,
             message: "\"\(operation.identifier)\" depends on \"\(dependency)\", which does not exist\(hint)",
             operations: [operation.identifier, dependency],
@@ -137,8 +137,8 @@ package struct StartupPlan: Sendable {
     }
 
     /// The problem of `operation` depending on `other`, which runs in a later phase.
-    private static func laterPhaseDependency(_ other: StartupOperation, of operation: StartupOperation) -> StartupPlanError.Problem {
-        StartupPlanError.Problem(
+    private static func laterPhaseDependency(_ other: StartupOperation, of operation: StartupOperation) -> InitiatorError.Problem {
+        InitiatorError.Problem(
             code: .laterPhaseDependency,
             message: "\"\(operation.identifier)\" (\(operation.priority.rawValue)) depends on "
                 + "\"\(other.identifier)\" (\(other.priority.rawValue)), which runs in a later phase",
@@ -146,10 +146,10 @@ package struct StartupPlan: Sendable {
     }
 
     /// One problem per dependency cycle, each printed as a closed path.
-    private static func cycleProblems(_ operations: [StartupOperation], _ dependencyIndices: AdjacencyList) -> [StartupPlanError.Problem] {
+    private static func cycleProblems(_ operations: [StartupOperation], _ dependencyIndices: AdjacencyList) -> [InitiatorError.Problem] {
         CycleFinder.cycles(nodeCount: operations.count, edges: { Array(dependencyIndices[$0]) }).map { cycle in
             let path = cycle.map { operations[$0].identifier }
-            return StartupPlanError.Problem(
+            return InitiatorError.Problem(
                 code: .cycle,
                 message: "dependency cycle: " + path.joined(separator: " -> "),
                 operations: Array(path.dropLast()))

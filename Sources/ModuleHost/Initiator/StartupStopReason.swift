@@ -6,7 +6,7 @@ enum StartupStopReason: Sendable, Equatable {
     case requiredOperationDidNotSucceed(Culprit)
     /// The modules' operation source threw (its description); nothing ran.
     case operationSourceFailed(String)
-    /// The plan was invalid (the `StartupPlanError` is thrown as is); nothing ran.
+    /// The plan was invalid (the `InitiatorError` with code `invalidPlan` is thrown as is); nothing ran.
     case invalidPlan
 
     /// The required operation that stopped startup.

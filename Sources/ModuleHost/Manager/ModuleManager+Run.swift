@@ -11,8 +11,8 @@ extension ModuleManager {
     ///    module in reverse load order, awaiting each teardown for at most `teardownTimeLimit`
     ///    (``unloadAll(teardownTimeLimit:)``); `onTeardown` gets the records.
     ///
-    /// Returns what `body` returned; throws the startup failure (``ResolutionError``, ``StartupPlanError`` or
-    /// ``InitiatorError``) or `body`'s error, in each case after step 5.
+    /// Returns what `body` returned; throws the startup failure (``ResolutionError`` or ``InitiatorError``, whose
+    /// code ``InitiatorError/Code/invalidPlan`` is an invalid plan) or `body`'s error, in each case after step 5.
     ///
     /// ```swift
     /// let manager = ModuleManager()

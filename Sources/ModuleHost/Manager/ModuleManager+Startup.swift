@@ -51,7 +51,7 @@ extension ModuleManager {
 
     /// The validated plan of the registered modules' startup operations, for drawing or checking it
     /// (`app-shell graph`, `app-shell validate`); throws every problem at once.
-    package func startupPlan() throws(StartupPlanError) -> StartupPlan {
+    package func startupPlan() throws(InitiatorError) -> StartupPlan {
         try StartupPlan(operations: startupOperations())
     }
 
@@ -65,7 +65,7 @@ extension ModuleManager {
 
     /// The registered modules' startup plan drawn as `format` (what `app-shell graph` prints), without running
     /// anything; throws every problem of the plan at once.
-    public func startupGraph(as format: GraphFormat = .dot) throws(StartupPlanError) -> String {
+    public func startupGraph(as format: GraphFormat = .dot) throws(InitiatorError) -> String {
         let plan = try startupPlan()
         return format == .dot ? plan.dotGraph() : plan.mermaidGraph()
     }

@@ -11,79 +11,138 @@ public struct ManifestDiagnostic: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// What kind of problem this is; stable, for tools and tests to match on.
-    public enum Code: String, Sendable, Hashable, Codable, CaseIterable {
+    ///
+    /// New codes may be added in later versions, so a `switch` over a code needs a `default:`; a code this
+    /// version does not know (read from JSON written by a later one) keeps its raw value and is unequal to every
+    /// code listed here.
+    public struct Code: RawRepresentable, Sendable, Hashable, Codable, CaseIterable, CustomStringConvertible {
+        /// The code's stable name, as JSON output prints it.
+        public let rawValue: String
+
+        /// Creates a code from its name; any name is accepted, so codes added later still decode.
+        public init(rawValue: String) {
+            self.rawValue = rawValue
+        }
+
         /// The manifest file does not exist.
-        case fileNotFound
+        public static let fileNotFound = Code(rawValue: "fileNotFound")
+
         /// The manifest path names a directory.
-        case isDirectory
+        public static let isDirectory = Code(rawValue: "isDirectory")
+
         /// The manifest path names a FIFO, a device or a socket: it is refused without reading from it.
-        case notARegularFile
+        public static let notARegularFile = Code(rawValue: "notARegularFile")
+
         /// The manifest file exists but cannot be read.
-        case unreadable
+        public static let unreadable = Code(rawValue: "unreadable")
+
         /// The manifest file is empty or only whitespace.
-        case emptyFile
+        public static let emptyFile = Code(rawValue: "emptyFile")
+
         /// The manifest file is larger than the manifest reader accepts.
-        case fileTooLarge
+        public static let fileTooLarge = Code(rawValue: "fileTooLarge")
+
         /// The file is not valid JSON (or not UTF-8).
-        case malformedJSON
+        public static let malformedJSON = Code(rawValue: "malformedJSON")
+
         /// A field has the wrong JSON type.
-        case wrongType
+        public static let wrongType = Code(rawValue: "wrongType")
+
         /// A required field is absent.
-        case missingField
+        public static let missingField = Code(rawValue: "missingField")
+
         /// A field is not part of the manifest format.
-        case unknownField
+        public static let unknownField = Code(rawValue: "unknownField")
+
         /// A field's value is of the right type but not allowed.
-        case invalidValue
+        public static let invalidValue = Code(rawValue: "invalidValue")
+
         /// The manifest's `version` is not one this library reads.
-        case unsupportedVersion
+        public static let unsupportedVersion = Code(rawValue: "unsupportedVersion")
+
         /// No type with the given name is linked into the program.
-        case unknownType
+        public static let unknownType = Code(rawValue: "unknownType")
+
         /// The named type exists but does not conform to `ModuleProtocol`.
-        case notAModule
+        public static let notAModule = Code(rawValue: "notAModule")
+
         /// Two modules declare the same `moduleIdentifier`.
-        case duplicateIdentifier
+        public static let duplicateIdentifier = Code(rawValue: "duplicateIdentifier")
+
         /// Two modules declare that they provide the same service protocol.
-        case duplicateService
+        public static let duplicateService = Code(rawValue: "duplicateService")
+
         /// A module lists a service in `providedServices` that it cannot provide: it does not conform to the
         /// protocol (or, with an accessor, is not the module type the accessor takes). Reported by validation only.
-        case serviceNotProvided
+        public static let serviceNotProvided = Code(rawValue: "serviceNotProvided")
+
         /// A module contributes to an extension point that the host does not declare.
-        case unknownExtensionPoint
+        public static let unknownExtensionPoint = Code(rawValue: "unknownExtensionPoint")
+
         /// A module contributes a value whose type is not the one its extension point's contributions have.
-        case contributionTypeMismatch
+        public static let contributionTypeMismatch = Code(rawValue: "contributionTypeMismatch")
+
         /// Two contributions to an extension point that requires unique keys share a key, or a module contributes
         /// a module other than itself.
-        case invalidContribution
+        public static let invalidContribution = Code(rawValue: "invalidContribution")
+
         /// Two modules declare a command of the same name, or a module declares one of the host's own commands.
-        case duplicateCommand
+        public static let duplicateCommand = Code(rawValue: "duplicateCommand")
+
         /// A module declares a command whose name is not one word of ASCII letters, digits, `-`, `_` and `.`.
-        case invalidCommand
+        public static let invalidCommand = Code(rawValue: "invalidCommand")
+
         /// A module requires a module that no entry provides.
-        case missingRequirement
+        public static let missingRequirement = Code(rawValue: "missingRequirement")
+
         /// A module requires a module whose entry is disabled.
-        case disabledRequirement
+        public static let disabledRequirement = Code(rawValue: "disabledRequirement")
+
         /// Modules require each other in a cycle.
-        case dependencyCycle
+        public static let dependencyCycle = Code(rawValue: "dependencyCycle")
+
         /// A module's `config` object does not decode into its configuration type.
-        case invalidConfig
+        public static let invalidConfig = Code(rawValue: "invalidConfig")
+
         /// A `config` object is given to a module that takes none.
-        case unusedConfig
+        public static let unusedConfig = Code(rawValue: "unusedConfig")
+
         /// Startup overrides name an operation the module does not declare.
-        case unknownOperation
+        public static let unknownOperation = Code(rawValue: "unknownOperation")
+
         /// A route a module declares is not valid: its identifier, pattern or parameters.
-        case invalidRoute
+        public static let invalidRoute = Code(rawValue: "invalidRoute")
+
         /// Two routes match the same links (or a module declares a route identifier twice).
-        case duplicateRoute
+        public static let duplicateRoute = Code(rawValue: "duplicateRoute")
+
         /// Route overrides name a route the module does not declare.
-        case unknownRoute
+        public static let unknownRoute = Code(rawValue: "unknownRoute")
+
         /// The `routing` settings are not valid, such as an external scheme that is the in-app one.
-        case invalidRouting
+        public static let invalidRouting = Code(rawValue: "invalidRouting")
+
         /// A plugin library was refused or failed to load (see the message for why).
-        case pluginRejected
+        public static let pluginRejected = Code(rawValue: "pluginRejected")
+
         /// The manifest lists no enabled modules.
-        case noModules
+        public static let noModules = Code(rawValue: "noModules")
+
         /// The report stopped here: the manifest has more problems than are listed.
-        case tooManyProblems
+        public static let tooManyProblems = Code(rawValue: "tooManyProblems")
+
+        /// Every code this version knows, in the order they are declared.
+        public static let allCases: [Code] = [
+            .fileNotFound, .isDirectory, .notARegularFile, .unreadable, .emptyFile, .fileTooLarge, .malformedJSON,
+            .wrongType, .missingField, .unknownField, .invalidValue, .unsupportedVersion, .unknownType, .notAModule,
+            .duplicateIdentifier, .duplicateService, .serviceNotProvided, .unknownExtensionPoint,
+            .contributionTypeMismatch, .invalidContribution, .duplicateCommand, .invalidCommand, .missingRequirement,
+            .disabledRequirement, .dependencyCycle, .invalidConfig, .unusedConfig, .unknownOperation, .invalidRoute,
+            .duplicateRoute, .unknownRoute, .invalidRouting, .pluginRejected, .noModules, .tooManyProblems
+        ]
+
+        /// The raw value, so that a code prints (and interpolates) as its name.
+        public var description: String { rawValue }
     }
 
     /// Whether this is an error or a warning.

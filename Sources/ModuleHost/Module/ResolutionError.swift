@@ -1,25 +1,48 @@
 /// Why the bridge could not hand out a module or a service; it names what was asked and what is available.
 public struct ResolutionError: Error, Sendable, CustomStringConvertible {
     /// The kind of failure; stable, for code and tests to match on.
-    public enum Code: String, Sendable, Hashable {
+    ///
+    /// New codes may be added in later versions, so a `switch` over a code needs a `default:`; a code this
+    /// version does not know (read from JSON written by a later one) keeps its raw value and is unequal to every
+    /// code listed here.
+    public struct Code: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
+        /// The code's stable name, as JSON output prints it.
+        public let rawValue: String
+
+        /// Creates a code from its name; any name is accepted, so codes added later still decode.
+        public init(rawValue: String) {
+            self.rawValue = rawValue
+        }
+
         /// No module with the requested identifier is registered.
-        case unknownModule
+        public static let unknownModule = Code(rawValue: "unknownModule")
+
         /// No registered module provides the requested service.
-        case unprovidedService
+        public static let unprovidedService = Code(rawValue: "unprovidedService")
+
         /// Modules resolve each other while loading, in a cycle that can never complete.
-        case resolutionCycle
+        public static let resolutionCycle = Code(rawValue: "resolutionCycle")
+
         /// The module threw from `moduleDidLoad`, or a module it requires failed.
-        case loadFailed
+        public static let loadFailed = Code(rawValue: "loadFailed")
+
         /// The module declares the service but its instance does not provide it.
-        case serviceNotImplemented
+        public static let serviceNotImplemented = Code(rawValue: "serviceNotImplemented")
+
         /// The module is registered but its type is not the one asked for.
-        case wrongModuleType
+        public static let wrongModuleType = Code(rawValue: "wrongModuleType")
+
         /// The module's configuration is missing or of another type.
-        case configurationUnavailable
+        public static let configurationUnavailable = Code(rawValue: "configurationUnavailable")
+
         /// The manager that owned this bridge no longer exists.
-        case managerUnavailable
+        public static let managerUnavailable = Code(rawValue: "managerUnavailable")
+
         /// A module cannot be released by the thread that is still loading it (or a module that requires it).
-        case releasedWhileLoading
+        public static let releasedWhileLoading = Code(rawValue: "releasedWhileLoading")
+
+        /// The raw value, so that a code prints (and interpolates) as its name.
+        public var description: String { rawValue }
     }
 
     /// The kind of failure.

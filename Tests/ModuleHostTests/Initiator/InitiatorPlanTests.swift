@@ -22,7 +22,7 @@ private func expectTopological(_ operations: [StartupOperation], _ order: [Strin
 }
 
 /// Builds a plan that is expected to be invalid and returns its error.
-private func planError(_ operations: [StartupOperation]) -> StartupPlanError? {
+private func planError(_ operations: [StartupOperation]) -> InitiatorError? {
     do {
         _ = try StartupPlan(operations: operations)
         return nil
@@ -73,7 +73,7 @@ struct InitiatorPlanTests {
         let error = try #require(planError([
             op("setup", module: "com.example.auth"), op("setup", module: "com.example.numbers"),
         ]))
-        #expect(error.codes == [.duplicateIdentifier])
+        #expect(error.problemCodes == [.duplicateIdentifier])
         let message = error.problems[0].message
         #expect(message.contains("\"setup\""))
         #expect(message.contains("com.example.auth"))
@@ -82,26 +82,26 @@ struct InitiatorPlanTests {
 
     @Test func laterPhaseDependencyNamesBothOperationsAndPhases() throws {
         let error = try #require(planError([op("a", .high, ["b"]), op("b", .low)]))
-        #expect(error.codes == [.laterPhaseDependency])
+        #expect(error.problemCodes == [.laterPhaseDependency])
         #expect(error.problems[0].message == "\"a\" (high) depends on \"b\" (low), which runs in a later phase")
     }
 
     @Test func cycleIsPrintedAsClosedPath() throws {
         let error = try #require(planError([op("a", .high, ["b"]), op("b", .high, ["c"]), op("c", .high, ["a"])]))
-        #expect(error.codes == [.cycle])
+        #expect(error.problemCodes == [.cycle])
         #expect(error.problems[0].message.contains("a -> b -> c -> a"))
         #expect(error.problems[0].operations == ["a", "b", "c"])
     }
 
     @Test func selfDependencyIsACycle() throws {
         let error = try #require(planError([op("a", .high, ["a"])]))
-        #expect(error.codes == [.cycle])
+        #expect(error.problemCodes == [.cycle])
         #expect(error.problems[0].message.contains("a -> a"))
     }
 
     @Test func emptyIdentifierIsAnError() throws {
         let error = try #require(planError([op(""), op("ok")]))
-        #expect(error.codes == [.emptyIdentifier])
+        #expect(error.problemCodes == [.emptyIdentifier])
     }
 
     @Test func everyProblemIsReportedTogether() throws {
@@ -112,7 +112,7 @@ struct InitiatorPlanTests {
             op("early", .high, ["late"]), op("late", .idle),
             op("p", .low, ["q"]), op("q", .low, ["p"]),
         ]))
-        #expect(Set(error.codes) == [.emptyIdentifier, .duplicateIdentifier, .unknownDependency,
+        #expect(Set(error.problemCodes) == [.emptyIdentifier, .duplicateIdentifier, .unknownDependency,
                                      .laterPhaseDependency, .cycle])
         #expect(error.problems.count == 5)
         let text = error.description

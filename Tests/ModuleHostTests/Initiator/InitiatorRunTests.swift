@@ -203,7 +203,7 @@ struct InitiatorRunTests {
         await #expect {
             try await initiator.start()
         } throws: { error in
-            (error as? StartupPlanError)?.codes == [.duplicateIdentifier, .unknownDependency]
+            (error as? InitiatorError)?.problemCodes == [.duplicateIdentifier, .unknownDependency]
         }
         #expect(runs.value == 0)
         let report = await initiator.waitUntilFinished()

@@ -13,7 +13,8 @@ public struct StateFileError: Error, Sendable, Equatable, CustomStringConvertibl
         case writeFailed
         /// The file could not be deleted.
         case removeFailed
-        /// The name given for a state file is not one plain file name.
+        /// The name given for a state file, or the identifier of the module whose folder would hold it, is not
+        /// one plain file name (it is empty, `.` or `..`, or holds a `/` or a NUL).
         case invalidName
     }
 

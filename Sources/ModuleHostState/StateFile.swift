@@ -121,7 +121,10 @@ public struct StateFile: Sendable {
         let path = legacy.path
         guard let data = try Self.readRegularFile(at: path, maximumSize: maximumSize, check: { status throws(StateFileError) in
             try trust(status, path: path)
-        }) else { return nil }
+        }) else {
+            // Gone since it was found: another process of ours may have just moved it into the module's folder.
+            return try checkDirectory() ? readOwn() : nil
+        }
         do {
             try createDirectory()
         } catch {

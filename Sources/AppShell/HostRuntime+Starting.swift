@@ -32,8 +32,9 @@ extension HostRuntime {
     static let interruptedWhileReading = "interrupted while reading the manifest"
 
     /// Provides the ``HostEnvironment`` the modules resolve: the state directory (`--state-dir`, default
-    /// `.app-shell` in the working directory), the manifest's folder, and notices printed as warnings (and, unless
-    /// quiet, as notes).
+    /// `.app-shell` in the working directory: the shell names its own folder, ModuleHostState has no default; each
+    /// module keeps its files in a folder of its own in it), the manifest's folder, and notices printed as warnings
+    /// (and, unless quiet, as notes).
     func provideHostEnvironment(_ invocation: Invocation) {
         let workingDirectory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
         let stateDirectory = invocation.stateDirectory.map {

@@ -43,9 +43,10 @@ public final class AuthModule: ConfigurableModule, ModuleRouteHandler {
     /// the module is never without one, so nothing stands in before it loads).
     public init(context manager: any ModuleContext) throws {
         let configuration = try manager.configuration(for: Self.self)
-        let environment = try manager.bridge.resolveIfProvided(HostEnvironment.self) ?? .standard
+        let environment = try manager.bridge.resolveIfProvided(HostEnvironment.self)
+            ?? .standard(folderName: AuthConfiguration.defaultStateDirectory)
         let resolved = try configuration.resolve(baseDirectory: environment.manifestDirectory,
-                                                 defaultStateDirectory: environment.stateDirectory)
+                                                 hostStateDirectory: environment.stateDirectory)
         self.environment = environment
         self.authenticator = Authenticator(configuration: resolved, onSessionChange: { [weak manager] change in
             // The authenticator calls this in order, with no lock held.

@@ -8,9 +8,12 @@ import ModuleHost
 /// Facts and channels of the hosting app that modules may need, provided by the host as a service.
 ///
 /// The shell injects it (`manager.inject(environment, as: HostEnvironment.self)`); a module resolves it
-/// with `bridge.resolveIfProvided(HostEnvironment.self)` and falls back to ``HostEnvironment/standard``.
+/// with `bridge.resolveIfProvided(HostEnvironment.self)` and falls back to
+/// ``HostEnvironment/standard(folderName:)``, naming the folder of the host it is written for.
 public struct HostEnvironment: Sendable {
-    /// Where modules keep state between runs (sessions, histories), shared by all modules.
+    /// The host's state folder: where modules keep state between runs (sessions, histories). Each module keeps
+    /// its files in a folder of its own inside it, named by its identifier (see ``stateFile(_:of:maximumSize:)``);
+    /// the host may keep its own files (such as a prompt history) in it directly.
     public var stateDirectory: URL
     /// The folder of the manifest, against which relative paths in module configs are resolved.
     public var manifestDirectory: URL
@@ -24,35 +27,64 @@ public struct HostEnvironment: Sendable {
         self.report = report
     }
 
-    /// The state file `name` of `module` in ``stateDirectory``: the one safe way for a module to keep a file
-    /// between runs. It is read only if it is a regular file of this user's, closed to other writers (a symbolic
-    /// link, FIFO or device is refused without blocking), and written atomically (a 0600 temporary file, synced,
-    /// renamed over it) in a 0700 folder; a shared folder is refused. A repair of the folder's mode is reported
-    /// through ``report`` as an `info` notice of `module`.
+    /// The state file `name` of `module`: the one safe way for a module to keep a file between runs. It lives in
+    /// the module's own folder, `<stateDirectory>/<module identifier>/<name>`, so two modules asking for the same
+    /// name get two files. It is read only if it is a regular file of this user's, closed to other writers (a
+    /// symbolic link, FIFO or device is refused without blocking), and written atomically (a 0600 temporary file,
+    /// synced, renamed over it); the state folder and the module's folder are created on demand with mode 0700,
+    /// and either is refused if it is a symbolic link, another user's, or shared. A repair of a folder's mode is
+    /// reported through ``report`` as an `info` notice of `module`.
+    ///
+    /// Earlier versions kept every module's files in ``stateDirectory`` itself. While the module's folder has no
+    /// file of this name, `<stateDirectory>/<name>` is read instead and moved into the module's folder, so nothing
+    /// is lost on upgrade (see ``StateFile/read()`` for why it is moved rather than copied).
     ///
     /// ```swift
-    /// let environment = try context.bridge.resolveIfProvided(HostEnvironment.self) ?? .standard
+    /// let environment = try context.bridge.resolveIfProvided(HostEnvironment.self) ?? .standard(folderName: ".my-app")
     /// let file = try environment.stateFile("notes.json", of: Self.moduleIdentifier)
     /// let saved = try file.read()          // nil when there is none yet
     /// try file.write(Data("[]".utf8))
     /// ```
     ///
     /// Throws ``StateFileError/Code/invalidName`` when `name` is not one plain file name (empty, `.`, `..`, or
-    /// holding a `/` or a NUL), so a file cannot be placed outside the folder.
+    /// holding a `/` or a NUL), or when `module`'s identifier cannot name a folder inside the state folder for
+    /// the same reasons, so that no file can be placed outside the module's folder.
     public func stateFile(_ name: String, of module: ModuleIdentifier, maximumSize: Int = 1 << 20) throws(StateFileError) -> StateFile {
-        guard !name.isEmpty, name != ".", name != "..", !name.contains("/"), !name.contains("\u{0}") else {
+        guard Self.isOneName(name) else {
             throw StateFileError(.invalidName, path: name,
                                  message: "\(DisplayText.quoted(name, with: "\"")) is not a file name for a state file; give one name without \"/\"")
         }
+        let folder = try folder(of: module)
         let report = self.report
-        return StateFile(url: stateDirectory.appendingPathComponent(name, isDirectory: false), maximumSize: maximumSize,
-                         replace: StateFile.rename, notice: { report(HostNotice(.info, module: module, $0)) })
+        return StateFile(url: folder.appendingPathComponent(name, isDirectory: false), maximumSize: maximumSize,
+                         hostDirectory: stateDirectory, replace: StateFile.rename,
+                         notice: { report(HostNotice(.info, module: module, $0)) })
     }
 
-    /// `.app-shell/` and the manifest folder, both in the current working directory; notices are dropped.
-    public static var standard: HostEnvironment {
+    /// `module`'s own folder in ``stateDirectory``, `<stateDirectory>/<module identifier>`, where its state files
+    /// live. Throws ``StateFileError/Code/invalidName`` when the identifier is not one plain file name (empty, `.`,
+    /// `..`, or holding a `/` or a NUL), which could name the state folder, its parent, or a folder elsewhere.
+    package func folder(of module: ModuleIdentifier) throws(StateFileError) -> URL {
+        guard Self.isOneName(module.rawValue) else {
+            throw StateFileError(.invalidName, path: module.rawValue,
+                                 message: "the module identifier \(DisplayText.quoted(module.rawValue, with: "\"")) cannot name "
+                                    + "the module's folder for state files; an identifier must not be empty, \".\" or \"..\", "
+                                    + "nor hold a \"/\" or a NUL")
+        }
+        return stateDirectory.appendingPathComponent(module.rawValue, isDirectory: true)
+    }
+
+    /// Whether `name` names one entry of a folder: not empty, `.` or `..`, and without a `/` or a NUL.
+    private static func isOneName(_ name: String) -> Bool {
+        !name.isEmpty && name != "." && name != ".." && !name.contains("/") && !name.contains("\u{0}")
+    }
+
+    /// An environment for a module that runs without a host providing one: the state folder `folderName` and
+    /// the manifest folder, both in the current working directory; notices are dropped. There is no default
+    /// folder name: each host (or a module written for one host) names its own, such as app-shell's `.app-shell`.
+    public static func standard(folderName: String) -> HostEnvironment {
         let workingDirectory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
-        return HostEnvironment(stateDirectory: workingDirectory.appendingPathComponent(".app-shell", isDirectory: true),
+        return HostEnvironment(stateDirectory: workingDirectory.appendingPathComponent(folderName, isDirectory: true),
                                manifestDirectory: workingDirectory)
     }
 }

@@ -5,14 +5,26 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 import ModuleHost
 
 /// The state directory's checks: what makes a folder one to keep state in.
 extension StateFile {
-    /// Checks the state directory: `false` when it does not exist; throws when it is a symbolic link, not a
+    /// Checks the file's folder, and first the host's state folder that holds it when the file is a module's
+    /// (``hostDirectory``): `false` when one does not exist; see `checkDirectory(_:)`.
+    package func checkDirectory() throws(StateFileError) -> Bool {
+        if let hostDirectory, try !checkDirectory(hostDirectory) { return false }
+        return try checkDirectory(directory)
+    }
+
+    /// Checks a state directory: `false` when it does not exist; throws when it is a symbolic link, not a
     /// directory, owned by another user, or shared (see `sharing(_:)`); its mode is then left alone. Ours, not
     /// shared, but readable by others: set to 0700, and the repair reported.
-    package func checkDirectory() throws(StateFileError) -> Bool {
+    func checkDirectory(_ directory: URL) throws(StateFileError) -> Bool {
         let path = directory.path
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_DIRECTORY | O_NONBLOCK)
         guard fd >= 0 else {

@@ -25,6 +25,11 @@ import ModuleHost
 /// reported); a state file must be a regular file (a FIFO, device or socket is refused
 /// without blocking) owned by the effective user and writable by nobody else; a secret file also readable by
 /// nobody else.
+///
+/// A module's file (``HostEnvironment/stateFile(_:of:maximumSize:)``) lives in the module's own folder inside the
+/// host's state folder, `<state>/<module identifier>/<name>`; both folders are checked, and created, by these
+/// rules. Until the module has a file of that name, a file left at `<state>/<name>` by a version that kept every
+/// module's files in the state folder itself is read instead, and moved into the module's folder: see ``read()``.
 public struct StateFile: Sendable {
     /// The last step of a write: puts the finished temporary file at `targetPath`, returning `false` (with `errno`
     /// set) on failure. The default is rename(2); tests pass a failing step to check that the old file survives.
@@ -48,6 +53,10 @@ public struct StateFile: Sendable {
     package let maximumSize: Int
     /// Whether the file holds a secret: then it must not be readable by group or others either.
     package let isSecret: Bool
+    /// For a module's file: the host's state folder, which holds the module's folder (the file's directory) and
+    /// possibly a file of the same name from before modules had folders (``legacyURL``). `nil` for a file whose
+    /// directory is the state folder itself.
+    package let hostDirectory: URL?
     private let replace: Replace
     let notice: @Sendable (String) -> Void
 
@@ -58,23 +67,79 @@ public struct StateFile: Sendable {
 
     /// A state file whose writes end with `replace` instead of rename(2); `notice` hears of repairs (a state
     /// directory whose mode was set to 0700).
-    package init(url: URL, maximumSize: Int, isSecret: Bool = false, replace: @escaping Replace,
+    /// `hostDirectory`: the host's state folder, when `url` is a module's file in its folder inside it.
+    package init(url: URL, maximumSize: Int, isSecret: Bool = false, hostDirectory: URL? = nil, replace: @escaping Replace,
                  notice: @escaping @Sendable (String) -> Void = { _ in }) {
         self.url = url
         self.maximumSize = maximumSize
         self.isSecret = isSecret
+        self.hostDirectory = hostDirectory
         self.replace = replace
         self.notice = notice
     }
 
     var directory: URL { url.deletingLastPathComponent() }
 
+    /// For a module's file, where a version that kept all modules' files in the host's state folder kept it:
+    /// `<state>/<name>`. Never inside a module's folder, since a name holds no `/`.
+    package var legacyURL: URL? {
+        hostDirectory?.appendingPathComponent(url.lastPathComponent, isDirectory: false)
+    }
+
     /// The file's content, or `nil` when there is no file (or no state directory).
+    ///
+    /// A module's file that does not exist yet is looked for where earlier versions kept it (``legacyURL``), so an
+    /// upgrade loses nothing. That file is checked like any state file (regular, ours, closed to other writers,
+    /// within the size limit) and then *moved* into the module's folder, with link(2) and unlink(2), rather than
+    /// left in place for the next write to shadow. Moving is the safer choice: the old file stops being one that
+    /// any module asking for the same name would find (the old layout recorded no owner, so the first module to
+    /// read it claims it), a removed file (``remove()``, such as a revoked session) cannot come back from a stale
+    /// copy, and link(2) never replaces a file the module wrote meanwhile (then that file is read). When the move
+    /// cannot be made (the folder cannot be created, a file system without hard links), the old file is read
+    /// where it is; the next write goes to the module's folder, and ``remove()`` deletes both. A folder at the old
+    /// place is another module's folder, never a file of this one's, and is not read.
     public func read() throws(StateFileError) -> Data? {
-        guard try checkDirectory() else { return nil }
-        return try Self.readRegularFile(at: url.path, maximumSize: maximumSize) { status throws(StateFileError) in
+        if try checkDirectory(), let data = try readOwn() { return data }
+        return try readLegacy()
+    }
+
+    private func readOwn() throws(StateFileError) -> Data? {
+        try Self.readRegularFile(at: url.path, maximumSize: maximumSize) { status throws(StateFileError) in
             try trust(status, path: url.path)
         }
+    }
+
+    /// The file at ``legacyURL``, moved into the module's folder if it can be; see ``read()``.
+    private func readLegacy() throws(StateFileError) -> Data? {
+        guard let hostDirectory, let legacy = legacyURL, try checkDirectory(hostDirectory) else { return nil }
+        var status = stat()
+        if lstat(legacy.path, &status) != 0 {
+            if errno == ENOENT { return nil }
+        } else if status.st_mode & S_IFMT == S_IFDIR {
+            return nil
+        }
+        let path = legacy.path
+        guard let data = try Self.readRegularFile(at: path, maximumSize: maximumSize, check: { status throws(StateFileError) in
+            try trust(status, path: path)
+        }) else {
+            // Gone since it was found: another process of ours may have just moved it into the module's folder.
+            return try checkDirectory() ? readOwn() : nil
+        }
+        do {
+            try createDirectory()
+        } catch {
+            return data
+        }
+        guard link(path, url.path) == 0 else {
+            // A file of the module's own appeared meanwhile (another process moved or wrote it): it wins.
+            if errno == EEXIST, let own = try? readOwn() { return own }
+            return data
+        }
+        unlink(path)
+        syncDirectory(directory)
+        syncDirectory(hostDirectory)
+        notice("moved \(path), kept there by an earlier version, to \(url.path), the module's own folder")
+        return data
     }
 
     /// The content of the regular file at `path`, or `nil` when there is none. Anything else (a FIFO, device,
@@ -137,15 +202,24 @@ public struct StateFile: Sendable {
         }
         guard replace(temporaryPath, url.path) else { throw writeError("cannot replace \(url.path)") }
         renamed = true
-        syncDirectory()
+        syncDirectory(directory)
     }
 
-    /// Deletes the file; a missing file is not an error.
+    /// Deletes the file; a missing file is not an error. A module's file is deleted from the old place too
+    /// (``legacyURL``, unless a folder is there), so that it cannot be read back from there.
     public func remove() throws(StateFileError) {
         guard unlink(url.path) == 0 || errno == ENOENT else {
             throw StateFileError(.removeFailed, path: url.path, message: "cannot delete \(url.path): \(Self.reason())")
         }
-        syncDirectory()
+        syncDirectory(directory)
+        if let hostDirectory, let legacy = legacyURL {
+            var status = stat()
+            guard lstat(legacy.path, &status) == 0, status.st_mode & S_IFMT != S_IFDIR else { return }
+            guard unlink(legacy.path) == 0 || errno == ENOENT else {
+                throw StateFileError(.removeFailed, path: legacy.path, message: "cannot delete \(legacy.path): \(Self.reason())")
+            }
+            syncDirectory(hostDirectory)
+        }
     }
 
     /// Deletes temporary files that interrupted writes of this file left behind, if older than `age` seconds
@@ -166,8 +240,16 @@ public struct StateFile: Sendable {
         StateFileError(.writeFailed, path: url.path, message: "\(what): \(Self.reason())")
     }
 
+    /// Creates the host's state folder (for a module's file) and the file's folder, as far as they are missing.
     private func createDirectory() throws(StateFileError) {
         if try checkDirectory() { return }
+        if let hostDirectory { try createDirectory(hostDirectory) }
+        try createDirectory(directory)
+    }
+
+    /// Creates `directory` (mode 0700) and its missing parents, unless it exists; checks it either way.
+    private func createDirectory(_ directory: URL) throws(StateFileError) {
+        if try checkDirectory(directory) { return }
         let path = directory.path
         let parent = directory.deletingLastPathComponent()
         do {
@@ -182,13 +264,13 @@ public struct StateFile: Sendable {
         }
         // Whoever made it (another process of ours, racing, or someone else): check it; the umask may also have
         // removed bits, which the check does not mind.
-        guard try checkDirectory() else {
+        guard try checkDirectory(directory) else {
             throw StateFileError(.directoryUnavailable, path: path, message: "the state directory \(path) disappeared")
         }
     }
 
-    /// Makes a rename or unlink durable; best effort.
-    private func syncDirectory() {
+    /// Makes a rename, link or unlink in `directory` durable; best effort.
+    private func syncDirectory(_ directory: URL) {
         let fd = open(directory.path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return }
         _ = fsync(fd)

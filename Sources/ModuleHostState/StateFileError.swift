@@ -30,7 +30,8 @@ public struct StateFileError: Error, Sendable, Equatable, CustomStringConvertibl
         /// The file could not be deleted.
         public static let removeFailed = Code(rawValue: "removeFailed")
 
-        /// The name given for a state file is not one plain file name.
+        /// The name given for a state file, or the identifier of the module whose folder would hold it, is not
+        /// one plain file name (it is empty, `.` or `..`, or holds a `/` or a NUL).
         public static let invalidName = Code(rawValue: "invalidName")
 
         /// The raw value, so that a code prints (and interpolates) as its name.

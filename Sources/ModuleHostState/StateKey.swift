@@ -45,7 +45,8 @@ package struct StateKey: Sendable, CustomStringConvertible, CustomDebugStringCon
         if let key = try load(from: file) { return key }
         var generator = SystemRandomNumberGenerator()
         let bytes = (0..<byteCount).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
-        let creator = StateFile(url: file.url, maximumSize: byteCount, isSecret: true, replace: StateFile.linkOnce)
+        let creator = StateFile(url: file.url, maximumSize: byteCount, isSecret: true, hostDirectory: file.hostDirectory,
+                                replace: StateFile.linkOnce, notice: file.notice)
         do {
             try creator.write(Data(bytes))
             return StateKey(bytes: bytes)
@@ -57,7 +58,8 @@ package struct StateKey: Sendable, CustomStringConvertible, CustomDebugStringCon
     }
 
     private static func secret(_ file: StateFile) -> StateFile {
-        file.isSecret ? file : StateFile(url: file.url, maximumSize: byteCount, isSecret: true, replace: StateFile.linkOnce)
+        file.isSecret ? file : StateFile(url: file.url, maximumSize: byteCount, isSecret: true, hostDirectory: file.hostDirectory,
+                                         replace: StateFile.linkOnce, notice: file.notice)
     }
 
     package var description: String { "StateKey(<redacted>)" }

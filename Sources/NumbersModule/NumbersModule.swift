@@ -48,11 +48,18 @@ public final class NumbersModule: ConfigurableModule, ModuleRouteHandler, Sessio
     /// Reads the configuration and picks the state directory.
     public func moduleDidLoad(with manager: any ModuleContext) throws {
         let configuration = try manager.configuration(for: Self.self)
-        let environment = try manager.bridge.resolveIfProvided(HostEnvironment.self) ?? .standard
-        let directory = configuration.stateDirectory.map {
-            URL(fileURLWithPath: $0, relativeTo: environment.manifestDirectory).standardizedFileURL
-        } ?? environment.stateDirectory
-        desk.configure(configuration, stateDirectory: directory) { message in
+        let environment = try manager.bridge.resolveIfProvided(HostEnvironment.self) ?? .standard(folderName: ".app-shell")
+        // A configured folder holds the history itself; otherwise the module's own folder in the host's state folder
+        // does, and a history an earlier version left in the state folder itself is read from there and moved.
+        let directory: URL, hostDirectory: URL?
+        if let configured = configuration.stateDirectory {
+            directory = URL(fileURLWithPath: configured, relativeTo: environment.manifestDirectory).standardizedFileURL
+            hostDirectory = nil
+        } else {
+            directory = try environment.folder(of: .numbers)
+            hostDirectory = environment.stateDirectory
+        }
+        desk.configure(configuration, stateDirectory: directory, hostDirectory: hostDirectory) { message in
             environment.report(HostNotice(.warning, module: .numbers, message))
         }
     }

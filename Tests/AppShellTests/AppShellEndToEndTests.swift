@@ -14,10 +14,41 @@ struct AppShellEndToEndTests {
         #expect(result.stdout.contains("Alice (alice), session until"))
         #expect(result.stdout.contains("History (alice):\n  1. 2305843009213693951 is prime"))
         #expect(!result.all.contains("wonderland"), "the password must never be printed")
-        // The session and history are persisted, owner-only.
+        // The session and history are persisted, owner-only, each module's in its own folder of the state folder.
         let state = workspace.url.appendingPathComponent(".app-shell")
-        let attributes = try FileManager.default.attributesOfItem(atPath: state.appendingPathComponent("session.json").path)
-        #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
+        for path in ["com.modulehost.auth/session.json", "com.modulehost.auth/session.key", "com.modulehost.numbers/numbers-history.json"] {
+            let attributes = try FileManager.default.attributesOfItem(atPath: state.appendingPathComponent(path).path)
+            #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600, "\(path)")
+        }
+        for folder in [".", "com.modulehost.auth", "com.modulehost.numbers"] {
+            let attributes = try FileManager.default.attributesOfItem(atPath: state.appendingPathComponent(folder).path)
+            #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o700, "\(folder)")
+        }
+    }
+
+    /// State files of the layout before each module had a folder (`.app-shell/session.json`, `session.key`,
+    /// `numbers-history.json`) are honoured after the upgrade: the session is restored and the history shown, and
+    /// the files are moved into the modules' folders.
+    @Test func stateFilesOfTheOldLayoutAreStillHonoured() async throws {
+        let workspace = try Workspace()
+        _ = try await workspace.run(["-q"], input: "login alice\nwonderland\nfact 28\n")
+        let state = workspace.url.appendingPathComponent(".app-shell")
+        let manager = FileManager.default
+        let moved = ["com.modulehost.auth/session.json", "com.modulehost.auth/session.key", "com.modulehost.numbers/numbers-history.json"]
+        for path in moved {
+            try manager.moveItem(at: state.appendingPathComponent(path), to: state.appendingPathComponent((path as NSString).lastPathComponent))
+        }
+        try manager.removeItem(at: state.appendingPathComponent("com.modulehost.auth"))
+        try manager.removeItem(at: state.appendingPathComponent("com.modulehost.numbers"))
+
+        let result = try await workspace.run(["-q"], input: "whoami\nhistory\n")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("Alice (alice), session until"), "\(result.stdout)")
+        #expect(result.stdout.contains("History (alice):\n  1. 28 is a perfect number"), "\(result.stdout)")
+        for path in moved {
+            #expect(manager.fileExists(atPath: state.appendingPathComponent(path).path), "\(path) not moved into its module's folder")
+            #expect(!manager.fileExists(atPath: state.appendingPathComponent((path as NSString).lastPathComponent).path))
+        }
     }
 
     @Test func sessionPersistsAcrossRunsUntilLogout() async throws {
@@ -213,8 +244,9 @@ struct AppShellEndToEndTests {
 
     @Test func corruptedSessionFileIsReportedAndIgnored() async throws {
         let workspace = try Workspace()
-        try FileManager.default.createDirectory(at: workspace.url.appendingPathComponent(".app-shell"), withIntermediateDirectories: true)
-        try workspace.write("{ not json", to: ".app-shell/session.json")
+        try FileManager.default.createDirectory(at: workspace.url.appendingPathComponent(".app-shell/com.modulehost.auth"),
+                                                withIntermediateDirectories: true)
+        try workspace.write("{ not json", to: ".app-shell/com.modulehost.auth/session.json")
         let result = try await workspace.run(["-q"], input: "whoami\n")
         #expect(result.status == 0)
         #expect(result.stderr.contains("warning: [com.modulehost.auth]"))
@@ -224,7 +256,8 @@ struct AppShellEndToEndTests {
     @Test func stateDirectoryOption() async throws {
         let workspace = try Workspace()
         _ = try await workspace.run(["-q", "--state-dir", "custom-state"], input: "login alice\nwonderland\n")
-        #expect(FileManager.default.fileExists(atPath: workspace.url.appendingPathComponent("custom-state/session.json").path))
+        #expect(FileManager.default.fileExists(atPath: workspace.url.appendingPathComponent("custom-state/com.modulehost.auth/session.json").path))
+        #expect(!FileManager.default.fileExists(atPath: workspace.url.appendingPathComponent(".app-shell/com.modulehost.auth").path))
         #expect(!FileManager.default.fileExists(atPath: workspace.url.appendingPathComponent(".app-shell/session.json").path))
     }
 }

@@ -78,7 +78,8 @@ struct FaultTests {
     func readOnlyStateDirectoryKeepsTheSessionIntact() async throws {
         let workspace = try Workspace(manifest: "{\"modules\": [{\"type\": \"AuthModule.AuthModule\", \"config\": {\(Self.users)}}]}")
         _ = try await workspace.run(["-q"], input: "login alice\nwonderland\n")
-        let state = workspace.url.appendingPathComponent(".app-shell")
+        // The auth module's folder in the state folder: the one that holds the session.
+        let state = workspace.url.appendingPathComponent(".app-shell/com.modulehost.auth")
         let before = try Data(contentsOf: state.appendingPathComponent("session.json"))
         try FileManager.default.setAttributes([.posixPermissions: 0o500], ofItemAtPath: state.path)
         defer { try? FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: state.path) }
@@ -90,7 +91,7 @@ struct FaultTests {
     @Test func noPasswordOrTokenInAnyOutputReportOrTrace() async throws {
         let workspace = try Workspace()
         let first = try await workspace.run(["--json", "--trace", "first.json"], input: "login alice\nwonderland\nwhoami\nstartup\n")
-        let sessionData = try Data(contentsOf: workspace.url.appendingPathComponent(".app-shell/session.json"))
+        let sessionData = try Data(contentsOf: workspace.url.appendingPathComponent(".app-shell/com.modulehost.auth/session.json"))
         let session = try #require(try JSONSerialization.jsonObject(with: sessionData) as? [String: Any])
         let token = try #require(session["token"] as? String)
         let fingerprint = try #require(session["credentialFingerprint"] as? String)

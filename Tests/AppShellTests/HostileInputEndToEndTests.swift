@@ -41,7 +41,7 @@ struct HostileInputEndToEndTests {
         let workspace = try Workspace()
         let login = try await workspace.run(["login", "alice"], input: "wonderland\n")
         #expect(login.status == 0, "\(login.stderr)")
-        let session = workspace.url.appendingPathComponent(".app-shell/session.json")
+        let session = workspace.url.appendingPathComponent(".app-shell/com.modulehost.auth/session.json")
         let saved = try Data(contentsOf: session)
         #expect(try await workspace.run(["whoami"]).stdout.contains("alice"))
         let logout = try await workspace.run(["logout"])

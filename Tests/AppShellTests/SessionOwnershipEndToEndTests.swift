@@ -42,12 +42,13 @@ struct SessionOwnershipEndToEndTests {
 
         // The forger makes a session for alice as the program would (here by logging in, which stands for writing
         // the same bytes from public data: the fingerprint derives from the public hash), then opens it up as in
-        // the report: .app-shell 0755, session.json 0644.
+        // the report: .app-shell and the module's folder in it 0755, session.json 0644.
         let forged = try await ShellProcess.run(["login", "alice"], input: "wonderland\n", in: shared, as: nobody)
         #expect(forged.status == 0, "\(forged.stderr)")
         let state = shared.appendingPathComponent(".app-shell")
         #expect(chmod(state.path, 0o755) == 0)
-        #expect(chmod(state.appendingPathComponent("session.json").path, 0o644) == 0)
+        #expect(chmod(state.appendingPathComponent("com.modulehost.auth").path, 0o755) == 0)
+        #expect(chmod(state.appendingPathComponent("com.modulehost.auth/session.json").path, 0o644) == 0)
 
         // The victim, who never logged in here, asks who is logged in.
         let result = try await ShellProcess.run(["whoami"], in: shared, as: victim)

@@ -71,13 +71,41 @@ struct AuthModuleHostTests {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         try directory.createStateDirectory()
-        try Data("\u{0}\u{1}garbage".utf8).write(to: directory.stateDirectory.appendingPathComponent("session.json"))
+        let folder = directory.stateDirectory.appendingPathComponent(ModuleIdentifier.auth.rawValue, isDirectory: true)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        try Data("\u{0}\u{1}garbage".utf8).write(to: folder.appendingPathComponent("session.json"))
         let notices = NoticeLog<HostNotice>()
         let manager = try manager(in: directory, notices: notices)
         let report = try await manager.initiator.start()
         #expect(report.isSuccessful)
         #expect(try manager.bridge.resolve(AuthService.self).state.isAuthenticated == false)
         #expect(notices.items.contains { $0.severity == .warning && $0.module == .auth })
+    }
+
+    /// The session lives in the module's own folder of the host's state folder; one an earlier version kept in the
+    /// state folder itself (`session.json` and the `session.key` that signed it) is still restored, and moved.
+    @Test func aSessionKeptInTheStateFolderByAnEarlierVersionIsRestoredAndMoved() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let first = try manager(in: directory)
+        _ = try await first.initiator.start()
+        _ = try await first.bridge.resolve(AuthService.self).logIn(username: "alice", password: Fixtures.alicePassword)
+        first.unloadAll()
+        let folder = directory.stateDirectory.appendingPathComponent(ModuleIdentifier.auth.rawValue, isDirectory: true)
+        let manager = FileManager.default
+        #expect(try manager.contentsOfDirectory(atPath: folder.path).sorted() == ["session.json", "session.key"])
+        // The layout of an earlier version: both files in the state folder itself.
+        for name in ["session.json", "session.key"] {
+            try manager.moveItem(at: folder.appendingPathComponent(name), to: directory.stateDirectory.appendingPathComponent(name))
+        }
+        try manager.removeItem(at: folder)
+
+        let second = try self.manager(in: directory)
+        _ = try await second.initiator.start()
+        #expect(try second.bridge.resolve(AuthService.self).state.user?.username == "alice")
+        #expect(try manager.contentsOfDirectory(atPath: folder.path).sorted() == ["session.json", "session.key"])
+        #expect(!manager.fileExists(atPath: directory.sessionFile.path))
+        #expect(!manager.fileExists(atPath: directory.stateDirectory.appendingPathComponent("session.key").path))
     }
 
     @Test func invalidConfigIsAManifestErrorWithItsPath() throws {

@@ -46,7 +46,9 @@ import Testing
             let resolved = try AuthConfiguration(users: Fixtures.users)
                 .resolve(baseDirectory: directory.url, workingDirectory: directory.url)
             #expect(resolved.sessionLifetime == 8 * 3600)
-            #expect(resolved.stateDirectory.path == directory.url.appendingPathComponent(".app-shell").standardizedFileURL.path)
+            let host = directory.url.appendingPathComponent(".app-shell").standardizedFileURL
+            #expect(resolved.stateDirectory.path == host.appendingPathComponent("com.modulehost.auth").path)
+            #expect(resolved.hostStateDirectory?.path == host.path)
         }
     }
 

@@ -18,8 +18,10 @@ import Foundation
 /// `users` and `usersFile` may both be given; together they must name at least one user and no
 /// username twice. `usersFile` holds either the same users array or an object `{"users": [...]}`;
 /// a relative path is resolved against the base directory given when the configuration is
-/// loaded (usually the manifest's directory), and so is a relative `stateDirectory`. Without
-/// `stateDirectory` the session is kept in `.app-shell` in the working directory.
+/// loaded (usually the manifest's directory), and so is a relative `stateDirectory`, which then holds
+/// `session.json` and `session.key` itself. Without `stateDirectory` the session is kept in the module's own folder
+/// in the host's state folder, `<state>/com.modulehost.auth` (app-shell's state folder is `.app-shell` in the
+/// working directory); a session left in the state folder itself by an earlier version is read and moved there.
 /// `sessionLifetime` is in seconds (default 8 hours).
 ///
 /// Unknown keys are rejected so that typos do not go unnoticed.
@@ -92,7 +94,8 @@ public struct AuthConfiguration: Decodable, Sendable, Equatable {
     public static let defaultSessionLifetime: Double = 8 * 60 * 60
     /// The longest session lifetime accepted: 366 days, in seconds.
     public static let maximumSessionLifetime: Double = 366 * 24 * 60 * 60
-    /// The state directory used when the configuration gives none, relative to the working directory.
+    /// The host's state folder, relative to the working directory, used when no host provides one (the session is
+    /// then kept in the module's folder inside it, unless the configuration names a `stateDirectory`).
     public static let defaultStateDirectory = ".app-shell"
 
     /// Creates a configuration.

@@ -64,7 +64,7 @@ final class Authenticator: AuthService {
         onSessionChange: @escaping @Sendable (SessionChange) -> Void = { _ in }
     ) {
         self.users = configuration.users
-        self.store = store ?? SessionStore(directory: configuration.stateDirectory)
+        self.store = store ?? SessionStore(directory: configuration.stateDirectory, hostDirectory: configuration.hostStateDirectory)
         self.streams = streams
         self.sessionLifetime = configuration.sessionLifetime
         self.now = now

@@ -133,8 +133,12 @@ final class CostliestHash: Sendable {
 /// The configuration with paths resolved and users validated.
 struct ResolvedAuthConfiguration: Sendable {
     let users: UserDirectory
+    /// Where `session.json` and `session.key` live.
     let stateDirectory: URL
     let sessionLifetime: TimeInterval
+    /// The host's state folder when ``stateDirectory`` is the module's folder inside it (no `stateDirectory`
+    /// configured): files of earlier versions, kept in the state folder itself, are read from there and moved.
+    var hostStateDirectory: URL? = nil
 }
 
 extension AuthConfiguration {
@@ -153,12 +157,13 @@ extension AuthConfiguration {
     ///
     /// - Parameters:
     ///   - baseDirectory: relative `usersFile` and `stateDirectory` paths are resolved against it.
-    ///   - workingDirectory: the default state directory `.app-shell` is placed in it; the
+    ///   - hostStateDirectory: the host's state folder; when the configuration names no state directory, the
+    ///     session is kept in the module's folder inside it, `<hostStateDirectory>/com.modulehost.auth`. When
+    ///     `nil`, the host's state folder is `.app-shell` in the working directory.
+    ///   - workingDirectory: the default state folder `.app-shell` is placed in it; the
     ///     process's working directory when `nil`.
-    ///   - defaultStateDirectory: used when the configuration names none (the host's state directory);
-    ///     when `nil`, `.app-shell` in the working directory.
     func resolve(
-        baseDirectory: URL, defaultStateDirectory: URL? = nil, workingDirectory: URL? = nil
+        baseDirectory: URL, hostStateDirectory: URL? = nil, workingDirectory: URL? = nil
     ) throws(AuthError) -> ResolvedAuthConfiguration {
         var records: [(source: String, record: UserRecord)] = users.enumerated().map { ("users[\($0.offset)]", $0.element) }
         if let usersFile {
@@ -174,19 +179,22 @@ extension AuthConfiguration {
                             "sessionLifetime must be a number of seconds above 0 and at most \(Int(Self.maximumSessionLifetime)) (366 days), not \(lifetime)")
         }
 
-        let stateURL: URL
         if let stateDirectory {
             guard !stateDirectory.isEmpty else {
                 throw AuthError(.invalidConfiguration, "stateDirectory must not be empty")
             }
-            stateURL = Self.resolve(path: stateDirectory, against: baseDirectory)
-        } else if let defaultStateDirectory {
-            stateURL = defaultStateDirectory
+            let stateURL = Self.resolve(path: stateDirectory, against: baseDirectory)
+            return ResolvedAuthConfiguration(users: directory, stateDirectory: stateURL.standardizedFileURL, sessionLifetime: lifetime)
+        }
+        let host: URL
+        if let hostStateDirectory {
+            host = hostStateDirectory.standardizedFileURL
         } else {
             let cwd = workingDirectory ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
-            stateURL = cwd.appendingPathComponent(Self.defaultStateDirectory, isDirectory: true)
+            host = cwd.appendingPathComponent(Self.defaultStateDirectory, isDirectory: true).standardizedFileURL
         }
-        return ResolvedAuthConfiguration(users: directory, stateDirectory: stateURL.standardizedFileURL, sessionLifetime: lifetime)
+        return ResolvedAuthConfiguration(users: directory, stateDirectory: host.appendingPathComponent(ModuleIdentifier.auth.rawValue, isDirectory: true),
+                                         sessionLifetime: lifetime, hostStateDirectory: host)
     }
 
     /// `~` or `~/rest` with the home folder (`HOME`) in place of `~`; any other path as it is.

@@ -25,8 +25,10 @@ final class FactDesk: NumberFactService {
     private let state = Locked(State())
 
     /// Applies the module's configuration; called from `moduleDidLoad`.
-    func configure(_ configuration: NumbersConfiguration, stateDirectory: URL, report: @escaping @Sendable (String) -> Void) {
-        configure(configuration, store: FactHistoryStore(directory: stateDirectory), report: report)
+    /// `hostDirectory`: the host's state folder when `stateDirectory` is the module's folder inside it.
+    func configure(_ configuration: NumbersConfiguration, stateDirectory: URL, hostDirectory: URL? = nil,
+                   report: @escaping @Sendable (String) -> Void) {
+        configure(configuration, store: FactHistoryStore(directory: stateDirectory, hostDirectory: hostDirectory), report: report)
     }
 
     /// Applies the configuration with a given store (tests pass one with a smaller bound or a failing move).

@@ -14,7 +14,8 @@ import Musl
 import Darwin
 #endif
 
-/// The per-user fact histories, persisted as `numbers-history.json` in the state directory.
+/// The per-user fact histories, persisted as `numbers-history.json` in the module's folder of the host's state folder
+/// (`<state>/com.modulehost.numbers`), or in the folder the configuration names.
 ///
 /// Writer and reader agree on one bound, ``maximumFileSize``: it holds ``fullHistories`` histories at the largest
 /// ``NumbersConfiguration/historyLimitRange`` of the longest entries, and ``encodeFitting(_:keeping:)`` never
@@ -81,9 +82,13 @@ struct FactHistoryStore: Sendable {
     private let moveAside: MoveAside
     private let now: @Sendable () -> Date
 
-    init(directory: URL, maximumFileSize: Int = FactHistoryStore.maximumFileSize,
+    /// The history in `directory`; `hostDirectory` is the host's state folder when `directory` is the module's
+    /// folder inside it, where earlier versions kept the history (it is read from there and moved; see
+    /// `StateFile.read()`).
+    init(directory: URL, hostDirectory: URL? = nil, maximumFileSize: Int = FactHistoryStore.maximumFileSize,
          moveAside: @escaping MoveAside = FactHistoryStore.moveItem, now: @escaping @Sendable () -> Date = { Date() }) {
-        file = StateFile(url: directory.appendingPathComponent(Self.fileName), maximumSize: maximumFileSize)
+        file = StateFile(url: directory.appendingPathComponent(Self.fileName), maximumSize: maximumFileSize,
+                         hostDirectory: hostDirectory, replace: StateFile.rename)
         self.maximumFileSize = maximumFileSize
         self.moveAside = moveAside
         self.now = now

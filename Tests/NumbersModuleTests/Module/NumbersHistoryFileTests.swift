@@ -13,10 +13,13 @@ import TestSupport
 @Suite("NumbersModule history file", .disabled(if: Sanitizers.threadSanitizerIsActive, "CPU-bound, proves no concurrency property; runs in the plain suite"))
 struct NumbersHistoryFileTests {
     private let directory: URL
-    private var historyFile: URL { directory.appendingPathComponent("numbers-history.json") }
+    /// The module's own folder in the host's state folder (`directory`), which holds the history.
+    private var folder: URL { directory.appendingPathComponent("com.modulehost.numbers", isDirectory: true) }
+    private var historyFile: URL { folder.appendingPathComponent("numbers-history.json") }
 
     init() throws {
         directory = try ProcessScratch.folder("NumbersHistoryFileTests")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
     }
 
     private func manager(config: String = "{}", user: String? = nil, notices: NoticeLog<String>) throws -> ModuleManager {
@@ -58,7 +61,7 @@ struct NumbersHistoryFileTests {
         _ = numbers.fact(about: 28)
         #expect(notices.items.isEmpty, "\(notices.items)")
 
-        let reread = FactHistoryStore(directory: directory).load()
+        let reread = FactHistoryStore(directory: folder).load()
         #expect(reread.warning == nil)
         #expect(reread.contents.users["bob"]?.count == 10_000)
         #expect(reread.contents.users["alice"]?.count == 10_000)
@@ -75,7 +78,7 @@ struct NumbersHistoryFileTests {
         for (offset, user) in ["u1", "u2", "u3"].enumerated() {
             contents.users[user] = entries(limit, content: { _ in longest }, from: 1_700_000_000 + Double(offset) * 100_000)
         }
-        let store = FactHistoryStore(directory: directory)
+        let store = FactHistoryStore(directory: folder)
         let fitted = try store.encodeFitting(contents, keeping: "u1")
         #expect(fitted.data.count <= FactHistoryStore.maximumFileSize)
         #expect(fitted.dropped > 0)
@@ -124,7 +127,7 @@ struct NumbersHistoryFileTests {
         _ = try writeHistory(["bob": entries(20) { "fact \($0)" }])
         let notices = NoticeLog<String>()
         let desk = FactDesk()
-        let store = FactHistoryStore(directory: directory, maximumFileSize: 4_000)
+        let store = FactHistoryStore(directory: folder, maximumFileSize: 4_000)
         desk.configure(NumbersConfiguration(historyLimit: 10_000), store: store) { notices.append($0) }
         desk.setCurrentUser("alice")
         for number in 1...15 { _ = desk.fact(about: Int64(number)) }
@@ -147,11 +150,11 @@ struct NumbersHistoryFileTests {
         _ = try await manager.initiator.start()
         _ = try manager.bridge.resolve(NumberFactService.self).fact(about: 6)
 
-        let names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
         let aside = try #require(names.first { $0.hasPrefix("numbers-history.json.unreadable-") })
-        #expect(try Data(contentsOf: directory.appendingPathComponent(aside)) == original)
-        #expect(notices.items.contains { $0.contains(directory.appendingPathComponent(aside).path) })
-        #expect(FactHistoryStore(directory: directory).load().contents.users["alice"]?.map(\.fact.number) == [6])
+        #expect(try Data(contentsOf: folder.appendingPathComponent(aside)) == original)
+        #expect(notices.items.contains { $0.contains(folder.appendingPathComponent(aside).path) })
+        #expect(FactHistoryStore(directory: folder).load().contents.users["alice"]?.map(\.fact.number) == [6])
     }
 
     @Test func anOversizedHistoryIsMovedAsideNotOverwritten() throws {
@@ -160,11 +163,11 @@ struct NumbersHistoryFileTests {
         try original.write(to: historyFile)
         let notices = NoticeLog<String>()
         let desk = FactDesk()
-        desk.configure(NumbersConfiguration(), store: FactHistoryStore(directory: directory, maximumFileSize: 4_000)) { notices.append($0) }
+        desk.configure(NumbersConfiguration(), store: FactHistoryStore(directory: folder, maximumFileSize: 4_000)) { notices.append($0) }
         _ = desk.fact(about: 6)
-        let names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
         let aside = try #require(names.first { $0.hasPrefix("numbers-history.json.unreadable-") })
-        #expect(try Data(contentsOf: directory.appendingPathComponent(aside)) == original)
+        #expect(try Data(contentsOf: folder.appendingPathComponent(aside)) == original)
         #expect(notices.items.contains { $0.contains("larger than 4000 bytes") && $0.contains(aside) })
     }
 
@@ -174,12 +177,12 @@ struct NumbersHistoryFileTests {
         try original.write(to: historyFile)
         let notices = NoticeLog<String>()
         let desk = FactDesk()
-        let store = FactHistoryStore(directory: directory, moveAside: { _, _ in "injected failure" })
+        let store = FactHistoryStore(directory: folder, moveAside: { _, _ in "injected failure" })
         desk.configure(NumbersConfiguration(), store: store) { notices.append($0) }
         _ = desk.fact(about: 6)
         _ = desk.fact(about: 7)
         #expect(try Data(contentsOf: historyFile) == original)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["numbers-history.json"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["numbers-history.json"])
         #expect(notices.items.count == 1)
         #expect(notices.items.first?.contains("injected failure") == true)
         #expect(notices.items.first?.contains("left untouched") == true)

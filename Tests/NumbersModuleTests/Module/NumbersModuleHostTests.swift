@@ -66,8 +66,34 @@ struct NumbersModuleHostTests {
         let third = try manager(user: "alice")
         _ = try await third.initiator.start()
         #expect(try third.bridge.resolve(NumberFactService.self).history().map(\.fact.number) == [7, 12])
-        let attributes = try FileManager.default.attributesOfItem(atPath: directory.appendingPathComponent("numbers-history.json").path)
+        // In the module's own folder of the host's state folder.
+        let attributes = try FileManager.default.attributesOfItem(atPath: historyFile.path)
         #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
+        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("numbers-history.json").path))
+    }
+
+    /// Where the history lives now: `<state>/com.modulehost.numbers/numbers-history.json`.
+    private var historyFile: URL {
+        directory.appendingPathComponent("com.modulehost.numbers", isDirectory: true).appendingPathComponent("numbers-history.json")
+    }
+
+    /// A history an earlier version kept in the state folder itself is still read after the upgrade, and moved
+    /// into the module's folder.
+    @Test func aHistoryKeptInTheStateFolderByAnEarlierVersionIsStillRead() async throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let first = try manager(user: "erin")
+        _ = try await first.initiator.start()
+        _ = try first.bridge.resolve(NumberFactService.self).fact(about: 9)
+        first.unloadAll()
+        let legacy = directory.appendingPathComponent("numbers-history.json")
+        try FileManager.default.moveItem(at: historyFile, to: legacy)
+        try FileManager.default.removeItem(at: historyFile.deletingLastPathComponent())
+
+        let second = try manager(user: "erin")
+        _ = try await second.initiator.start()
+        #expect(try second.bridge.resolve(NumberFactService.self).history().map(\.fact.number) == [9])
+        #expect(FileManager.default.fileExists(atPath: historyFile.path))
+        #expect(!FileManager.default.fileExists(atPath: legacy.path))
     }
 
     @Test func theHostsSessionSwitchesTheHistory() throws {
@@ -101,7 +127,9 @@ struct NumbersModuleHostTests {
 
     @Test func corruptedHistoryIsReportedAndIgnored() async throws {
         defer { try? FileManager.default.removeItem(at: directory) }
-        try Data("[1, 2".utf8).write(to: directory.appendingPathComponent("numbers-history.json"))
+        try FileManager.default.createDirectory(at: historyFile.deletingLastPathComponent(), withIntermediateDirectories: true,
+                                                attributes: [.posixPermissions: 0o700])
+        try Data("[1, 2".utf8).write(to: historyFile)
         let notices = NoticeLog<String>()
         let manager = try manager(notices: notices)
         let report = try await manager.initiator.start()

@@ -90,7 +90,7 @@ struct AuthModuleHostTests {
         let first = try manager(in: directory)
         _ = try await first.initiator.start()
         _ = try await first.bridge.resolve(AuthService.self).logIn(username: "alice", password: Fixtures.alicePassword)
-        first.unloadAll()
+        await first.unloadAll()
         let folder = directory.stateDirectory.appendingPathComponent(ModuleIdentifier.auth.rawValue, isDirectory: true)
         let manager = FileManager.default
         #expect(try manager.contentsOfDirectory(atPath: folder.path).sorted() == ["session.json", "session.key"])

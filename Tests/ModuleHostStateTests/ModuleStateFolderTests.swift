@@ -140,11 +140,11 @@ struct ModuleStateFolderTests {
         let host = try Host()
         let environment = host.environment
         let error = try #require(throws: StateFileError.self) {
-            try environment.stateFile("data.json", of: ModuleIdentifier(identifier))
+            try environment.stateFile("data.json", of: ModuleIdentifier(rawValue: identifier))
         }
         #expect(error.code == .invalidName)
         #expect(error.message.contains("the module identifier"), "\(error.message)")
-        #expect(throws: StateFileError.self) { try environment.folder(of: ModuleIdentifier(identifier)) }
+        #expect(throws: StateFileError.self) { try environment.folder(of: ModuleIdentifier(rawValue: identifier)) }
         #expect(try FileManager.default.contentsOfDirectory(atPath: host.directory.url.path).isEmpty, "something was created")
     }
 

@@ -84,7 +84,7 @@ struct NumbersModuleHostTests {
         let first = try manager(user: "erin")
         _ = try await first.initiator.start()
         _ = try first.bridge.resolve(NumberFactService.self).fact(about: 9)
-        first.unloadAll()
+        await first.unloadAll()
         let legacy = directory.appendingPathComponent("numbers-history.json")
         try FileManager.default.moveItem(at: historyFile, to: legacy)
         try FileManager.default.removeItem(at: historyFile.deletingLastPathComponent())

@@ -41,11 +41,11 @@ actor PluginBuild {
         let task = Task {
             try await Self.buildCopy(named: "blocking-plugin") { text in
                 text.replacingOccurrences(of: "import ModuleHost\n", with: "import Foundation\nimport ModuleHost\n")
-                    .replacingOccurrences(of: "public static var operation: StartupOperationBody { {} }", with: """
-                        public static var operation: StartupOperationBody { {
+                    .replacingOccurrences(of: #"ModuleStartupOperation("greeter.warm-up", priority: .asyncHigh) { _ in }"#, with: """
+                        ModuleStartupOperation("greeter.warm-up", priority: .asyncHigh) { _ in
                                 FileHandle.standardError.write(Data("greeter.warm-up: started\\n".utf8))
                                 await withCheckedContinuation { (_: CheckedContinuation<Void, Never>) in }
-                            } }
+                            }
                         """)
             }
         }

@@ -60,7 +60,7 @@ struct LayerTests {
             guard let rank = layer(of: file.path) else { continue }
             for name in Self.declaredTypes(in: file.code) { owner[name] = rank }
         }
-        #expect(owner["ModuleManager"] == 1 && owner["ModuleProtocol"] == 1 && owner["ModuleRegistry"] == 4,
+        #expect(owner["ModuleManager"] == 6 && owner["ModuleProtocol"] == 1 && owner["ModuleRegistry"] == 4,
                 "the scan did not find the declarations it expects: \(owner.count) types")
         var violations: [String] = []
         for file in files {

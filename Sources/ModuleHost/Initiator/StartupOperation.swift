@@ -1,6 +1,6 @@
 /// One unit of startup work: an identified body with a phase, dependencies and limits.
 ///
-/// The one type the initiator plans and runs. Operations come in through ``ModuleInitiatorProtocol`` and
+/// The one type the initiator plans and runs. Operations come in through ModuleHostSeed's `ModuleInitiatorProtocol` and
 /// ``ModuleStartupOperation`` contributions (turned into this type by ``ModuleManager/startupOperations()``) and through
 /// ``Initiator/add(_:module:priority:dependencies:failurePolicy:timeout:operation:)``.
 struct StartupOperation: Sendable {

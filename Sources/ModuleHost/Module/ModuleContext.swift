@@ -7,7 +7,7 @@ import Foundation
 /// What a module reaches the host through: other modules and services (through the ``bridge``), its own
 /// configuration, and the user session.
 ///
-/// A module gets one in ``ModuleProtocol/moduleDidLoad(with:)-2t9q2``, in its startup operations
+/// A module gets one in ``ModuleProtocol/moduleDidLoad(with:)``, in its startup operations
 /// (the `body` of its ``ModuleStartupOperation``) and in its commands (``ModuleCommand/Context/manager``). The context is
 /// always the ``ModuleManager`` that loaded the module; the module contract names this protocol rather than
 /// the manager, so the module model sits below the manager and nothing in it depends on how the host is built.

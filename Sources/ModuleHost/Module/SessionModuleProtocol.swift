@@ -4,7 +4,7 @@
 /// - when a session begins or ends (``ModuleContext/beginUserSession(with:startedAt:)``,
 ///   ``ModuleContext/endUserSession(with:)``), on the thread that changed it;
 /// - when the module loads while a session is active: ``sessionDidAuthenticate(with:)`` right after
-///   ``ModuleProtocol/moduleDidLoad(with:)-2t9q2``, before anyone can resolve the module.
+///   ``ModuleProtocol/moduleDidLoad(with:)``, before anyone can resolve the module.
 ///
 /// No module is instantiated just to be told. Calls to one module never overlap and always alternate,
 /// authenticate then deauthenticate, so the module ends up told the current session; a session that began and

@@ -23,7 +23,7 @@ struct ABIIdentityTests {
                 lines.append((path, "\(digest)  \(path)\n"))
             }
         }
-        #expect(lines.contains { $0.path == "ModuleHost/Module/ModuleManager.swift" }, "is the scan reading ModuleHost's sources?")
+        #expect(lines.contains { $0.path == "ModuleHost/Manager/ModuleManager.swift" }, "is the scan reading ModuleHost's sources?")
         #expect(lines.contains { $0.path == "ModuleHostState/StateFile.swift" }, "is the scan reading ModuleHostState's sources?")
         #expect(lines.contains { $0.path == "ModuleHostRouting/ModuleRouter.swift" }, "is the scan reading ModuleHostRouting's sources?")
         #expect(!lines.contains { $0.path.hasSuffix("ABIIdentity.swift") }, "the identity is generated, not a source file")

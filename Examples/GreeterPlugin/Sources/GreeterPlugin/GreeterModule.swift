@@ -14,8 +14,8 @@ public final class GreeterModule: ModuleProtocol, GreetingService {
     /// Provides ``GreetingService``.
     public static let providedServices: [ProvidedService] = [.service(GreetingService.self)]
     /// `greet <name>`, so the shell can reach the plugin without knowing its protocol; and a route another program
-    /// may open, `modulehost://app/greeter/hello/<name>`. (Its startup operation is the seed's, below, which the host
-    /// adds to these.)
+    /// may open, `modulehost://app/greeter/hello/<name>`; and a startup operation, `greeter.warm-up`, which runs with
+    /// the other concurrent blocking operations (a real plugin would load its resources there).
     public static let contributions: [Contribution] = [
         .command(ModuleCommand("greet", usage: "greet <name>", summary: "a greeting from the Greeter plugin") { context in
             let greeting = try context.manager.bridge.resolve(GreetingService.self).greeting(for: context.arguments.first ?? "world")
@@ -26,25 +26,16 @@ public final class GreeterModule: ModuleProtocol, GreetingService {
             let greeting = try request.manager.bridge.resolve(GreetingService.self)
             return .text(greeting.greeting(for: request.parameters.text("name") ?? "world"))
         }),
+        .startupOperation(ModuleStartupOperation("greeter.warm-up", priority: .asyncHigh) { _ in }),
     ]
 
     /// Creates the module.
-    public init() {}
+    public init(context: any ModuleContext) {}
 
     /// "Hello, <name>, from a plugin!"
     public func greeting(for name: String) -> String {
         "Hello, \(name), from a plugin!"
     }
-}
-
-/// The plugin's startup operation, declared with the seed's static protocol.
-extension GreeterModule: ModuleInitiatorProtocol {
-    /// `greeter.warm-up`.
-    public static var identifier: String { "greeter.warm-up" }
-    /// Runs with the other concurrent blocking operations.
-    public static var priority: Initiator.Priority { .asyncHigh }
-    /// Nothing to prepare in this example; a real plugin would load its resources here.
-    public static var operation: Initiator.Operation { {} }
 }
 
 /// A class in the plugin that is not a module, so a manifest naming it is refused.

@@ -15,7 +15,7 @@ let package = Package(
         // so that ModuleHost itself is instrumented for coverage and checked by AddressSanitizer too.
         .executableTarget(
             name: "FuzzTarget",
-            dependencies: ["FuzzDriver", .product(name: "ModuleHost", package: "ModuleHost")]
+            dependencies: ["FuzzDriver", .product(name: "ModuleHost", package: "ModuleHost"), .product(name: "ModuleHostSeed", package: "ModuleHost")]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -54,7 +54,7 @@ func moduleSource(_ index: Int, requires requirements: [Int]) -> String {
                 ModuleStartupOperation("large.\(n).low", priority: .low) { _ in },
             ]
 
-            public init() {}
+            public init(context: any ModuleContext) {}
 
             public func value() -> Int { \(index) }
         }

@@ -43,7 +43,7 @@ struct PhasedDAG {
 
     var count: Int { phases.count }
 
-    static let priorities: [Initiator.Priority] = [.high, .asyncHigh, .low]
+    static let priorities: [ModuleStartupOperation.Priority] = [.high, .asyncHigh, .low]
 }
 
 /// Adds every operation of `dag` to a fresh Initiator, runs `start()`, signals ready and idle and waits until
@@ -51,7 +51,7 @@ struct PhasedDAG {
 func runInitiator(_ dag: PhasedDAG, width: Int) async -> Duration {
     let begin = clock.now
     let initiator = Initiator(maxConcurrentOperations: width)
-    let body: Initiator.Operation = {}
+    let body: StartupOperationBody = {}
     for index in 0..<dag.count {
         try! initiator.add(dag.names[index], priority: PhasedDAG.priorities[dag.phases[index]],
                            dependencies: dag.dependencyNames[index], operation: body)
@@ -117,7 +117,7 @@ struct ReferenceGraph: Sendable {
     }
 }
 
-let referenceBody: Initiator.Operation = {}
+let referenceBody: StartupOperationBody = {}
 
 @MainActor
 func runSerialPhase(_ graph: ReferenceGraph) async -> ReferenceGraph {

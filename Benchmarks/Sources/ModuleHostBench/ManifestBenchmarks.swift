@@ -14,25 +14,25 @@ struct ManifestBenchConfig: Decodable, Sendable {
 final class ManifestModuleA: ConfigurableModule {
     typealias Configuration = ManifestBenchConfig
     static let moduleIdentifier: ModuleIdentifier = "com.modulehost.bench.manifest.a"
-    init() {}
+    init(context: any ModuleContext) {}
 }
 
 final class ManifestModuleB: ConfigurableModule {
     typealias Configuration = ManifestBenchConfig
     static let moduleIdentifier: ModuleIdentifier = "com.modulehost.bench.manifest.b"
-    init() {}
+    init(context: any ModuleContext) {}
 }
 
 final class ManifestModuleC: ConfigurableModule {
     typealias Configuration = ManifestBenchConfig
     static let moduleIdentifier: ModuleIdentifier = "com.modulehost.bench.manifest.c"
-    init() {}
+    init(context: any ModuleContext) {}
 }
 
 final class ManifestModuleD: ConfigurableModule {
     typealias Configuration = ManifestBenchConfig
     static let moduleIdentifier: ModuleIdentifier = "com.modulehost.bench.manifest.d"
-    init() {}
+    init(context: any ModuleContext) {}
 }
 
 /// A 1,000-entry manifest: every entry has a config object and startup overrides; disabled entries also

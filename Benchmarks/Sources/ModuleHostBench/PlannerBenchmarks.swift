@@ -42,7 +42,7 @@ func makeOperations(count: Int, seed: UInt64) -> [PlannedOperation] {
 /// the blocking ones (`.high`, `.asyncHigh`), which are empty here, so it times planning, not running.
 func makeIdleInitiator(_ operations: [PlannedOperation]) -> Initiator {
     let initiator = Initiator(maxConcurrentOperations: 1)
-    let body: Initiator.Operation = {}
+    let body: StartupOperationBody = {}
     for operation in operations {
         try! initiator.add(operation.identifier, priority: .idle, dependencies: operation.dependencies,
                            operation: body)

@@ -17,7 +17,7 @@ extension ModuleIdentifier {
 final class ResolveBenchModule: ModuleProtocol, BenchService {
     static let moduleIdentifier: ModuleIdentifier = .benchResolve
     static let providedServices: [ProvidedService] = [.service(BenchService.self)]
-    init() {}
+    init(context: any ModuleContext) {}
     func value() -> Int { 42 }
 }
 

@@ -132,7 +132,7 @@ func checkManifestError(_ error: ManifestError, file: String?) {
 func fuzzPlan(_ bytes: [UInt8]) {
     var reader = ByteReader(bytes)
     let count = Int(reader.next() % 48)
-    let phases = Initiator.Priority.allCases
+    let phases = ModuleStartupOperation.Priority.allCases
     let initiator = Initiator(maxConcurrentOperations: 2)
     let started = StartRecorder()
     for index in 0..<count {
@@ -229,7 +229,7 @@ func checkReport(_ report: StartupReport, count: Int?, started: [String]?, stopp
         invariant(!identifier.isEmpty, "an empty identifier in a valid plan")
         invariant(position.updateValue(index, forKey: identifier) == nil, "\"\(identifier)\" is twice in the order")
     }
-    var previous = Initiator.Priority.allCases[0]
+    var previous = ModuleStartupOperation.Priority.allCases[0]
     for record in report.operations {
         invariant(record.phase >= previous, "phases out of order at \"\(record.identifier)\"")
         previous = record.phase
@@ -256,7 +256,7 @@ func checkReport(_ report: StartupReport, count: Int?, started: [String]?, stopp
         invariant(Set(started).count == started.count, "an operation ran twice: \(started)")
         var startedAt: [String: Int] = [:]
         for (index, identifier) in started.enumerated() { startedAt[identifier] = index }
-        var previousPhase = Initiator.Priority.allCases[0]
+        var previousPhase = ModuleStartupOperation.Priority.allCases[0]
         for identifier in started {
             guard let record = report.record(identifier) else { return invariant(false, "\"\(identifier)\" ran but is not reported") }
             invariant(record.phase >= previousPhase, "\"\(identifier)\" ran after a later phase had begun")

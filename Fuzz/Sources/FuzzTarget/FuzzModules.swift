@@ -1,4 +1,5 @@
 import ModuleHost
+import protocol ModuleHostSeed.ModuleInitiatorProtocol
 
 // Module types linked into the fuzzer so that the runtime type lookup (`_typeByName`) finds real modules
 // for names in the seed corpus, and validation reaches every later check: duplicate identifiers and
@@ -38,7 +39,7 @@ public final class AlphaModule: ConfigurableModule, FuzzAlphaService {
         ModuleStartupOperation("alpha.warm", priority: .asyncHigh, dependencies: ["alpha.prepare"],
                                optionalDependencies: ["echo.start"]) { _ in },
     ]
-    public init() {}
+    public init(context: any ModuleContext) {}
 }
 
 /// Requires Alpha, provides a service, declares one operation through the seed protocol.
@@ -47,43 +48,43 @@ public final class BetaModule: ModuleProtocol, ModuleInitiatorProtocol, FuzzBeta
     public static let requiredModules: [ModuleIdentifier] = [.fuzzAlpha]
     public static let providedServices: [ProvidedService] = [.service(FuzzBetaService.self)]
     public static var identifier: String { "beta.load" }
-    public static var priority: Initiator.Priority { .afterFirstFrame }
+    public static var priority: ModuleStartupOperation.Priority { .afterFirstFrame }
     public static var dependencies: [String] { ["alpha.warm"] }
-    public static var operation: Initiator.Operation { {} }
-    public init() {}
+    public static var operation: StartupOperationBody { {} }
+    public init(context: any ModuleContext) {}
 }
 
 /// Gamma and Delta require each other (a requirement cycle).
 public final class GammaModule: ModuleProtocol {
     public static let moduleIdentifier: ModuleIdentifier = .fuzzGamma
     public static let requiredModules: [ModuleIdentifier] = [.fuzzDelta]
-    public init() {}
+    public init(context: any ModuleContext) {}
 }
 
 public final class DeltaModule: ModuleProtocol {
     public static let moduleIdentifier: ModuleIdentifier = .fuzzDelta
     public static let requiredModules: [ModuleIdentifier] = [.fuzzGamma]
-    public init() {}
+    public init(context: any ModuleContext) {}
 }
 
 /// Reuses Alpha's identifier (duplicate identifier).
 public final class AlphaImpostorModule: ModuleProtocol {
     public static let moduleIdentifier: ModuleIdentifier = .fuzzAlpha
-    public init() {}
+    public init(context: any ModuleContext) {}
 }
 
 /// A second provider of Beta's service (duplicate service).
 public final class BetaRivalModule: ModuleProtocol, FuzzBetaService {
     public static let moduleIdentifier: ModuleIdentifier = "fuzz.beta-rival"
     public static let providedServices: [ProvidedService] = [.service(FuzzBetaService.self)]
-    public init() {}
+    public init(context: any ModuleContext) {}
 }
 
 /// Requires a module nobody provides, close to an existing identifier (suggestions).
 public final class OrphanModule: ModuleProtocol {
     public static let moduleIdentifier: ModuleIdentifier = "fuzz.orphan"
     public static let requiredModules: [ModuleIdentifier] = ["fuzz.alpah"]
-    public init() {}
+    public init(context: any ModuleContext) {}
 }
 
 /// Declares operations whose dependencies form a cycle and one that names an unknown operation.
@@ -95,7 +96,7 @@ public final class LoopModule: ModuleProtocol {
         ModuleStartupOperation("loop.b", priority: .low, dependencies: ["loop.a"]) { _ in },
         ModuleStartupOperation("loop.c", priority: .idle, dependencies: ["alpha.warmm"]) { _ in },
     ]
-    public init() {}
+    public init(context: any ModuleContext) {}
 }
 
 /// Declares an idle operation that Alpha's "alpha.warm" optionally depends on (a later-phase dependency,
@@ -103,30 +104,30 @@ public final class LoopModule: ModuleProtocol {
 public final class EchoModule: ModuleInitiatorProtocol, ModuleProtocol {
     public static let moduleIdentifier: ModuleIdentifier = "fuzz.echo"
     public static var identifier: String { "echo.start" }
-    public static var priority: Initiator.Priority { .idle }
-    public static var operation: Initiator.Operation { {} }
-    public init() {}
+    public static var priority: ModuleStartupOperation.Priority { .idle }
+    public static var operation: StartupOperationBody { {} }
+    public init(context: any ModuleContext) {}
 }
 
 /// Declares an operation with the same identifier as Alpha's (duplicate operation identifier).
 public final class TwinModule: ModuleInitiatorProtocol, ModuleProtocol {
     public static let moduleIdentifier: ModuleIdentifier = "fuzz.twin"
     public static var identifier: String { "alpha.prepare" }
-    public static var priority: Initiator.Priority { .high }
-    public static var operation: Initiator.Operation { {} }
-    public init() {}
+    public static var priority: ModuleStartupOperation.Priority { .high }
+    public static var operation: StartupOperationBody { {} }
+    public init(context: any ModuleContext) {}
 }
 
 /// A configurable module whose configuration is a bare array, not an object.
 public final class ListModule: ConfigurableModule {
     public typealias Configuration = [Int]
     public static let moduleIdentifier: ModuleIdentifier = "fuzz.list"
-    public init() {}
+    public init(context: any ModuleContext) {}
 }
 
 /// A class that is not a module.
 public final class NotAModule {
-    public init() {}
+    public init(context: any ModuleContext) {}
 }
 
 /// Every fuzz module, referenced so none is dead-stripped, and named for "did you mean" suggestions.

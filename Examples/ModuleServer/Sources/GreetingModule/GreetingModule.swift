@@ -31,7 +31,7 @@ public final class GreetingModule: ConfigurableModule, RouteContributing {
     private let greeting = Greeting()
     private let logger = Logger(label: "example.greeting")
 
-    public init() {}
+    public init(context: any ModuleContext) {}
 
     public func moduleDidLoad(with manager: any ModuleContext) throws {
         greeting.set(try manager.configuration(for: GreetingModule.self).greeting)

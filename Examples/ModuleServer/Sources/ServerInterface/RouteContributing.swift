@@ -10,7 +10,7 @@ import ModuleHost
 /// public final class GreetingModule: ModuleProtocol, RouteContributing {
 ///     public static let moduleIdentifier: ModuleIdentifier = "example.greeting"
 ///     public static let contributions: [Contribution] = [.module(GreetingModule.self, to: .httpRoutes) { $0 }]
-///     public init() {}
+///     public init(context: any ModuleContext) {}
 ///     public func addRoutes(to router: Router<BasicRequestContext>) {
 ///         router.get("hello") { _, _ in "Hello!" }
 ///     }

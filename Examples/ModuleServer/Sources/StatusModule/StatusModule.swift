@@ -20,7 +20,7 @@ public final class StatusModule: ModuleProtocol, RouteContributing {
     private let manager = ManagerReference()
     private let logger = Logger(label: "example.status")
 
-    public init() {}
+    public init(context: any ModuleContext) {}
 
     public func moduleDidLoad(with manager: any ModuleContext) throws {
         self.manager.set(manager as? ModuleManager)

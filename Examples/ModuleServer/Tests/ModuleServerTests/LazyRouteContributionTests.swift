@@ -10,14 +10,14 @@ import Testing
 final class SilentModule: ModuleProtocol {
     static let moduleIdentifier: ModuleIdentifier = "example.silent"
     static let made = Mutex(0)
-    init() { Self.made.withLock { $0 += 1 } }
+    init(context: any ModuleContext) { Self.made.withLock { $0 += 1 } }
 }
 
 /// A module that names the HTTP routes point with the wrong value type.
 final class MistypedModule: ModuleProtocol {
     static let moduleIdentifier: ModuleIdentifier = "example.mistyped"
     static let contributions: [Contribution] = [Contribution(to: ExtensionPoint<String>("server.http-routes"), "GET /")]
-    init() {}
+    init(context: any ModuleContext) {}
 }
 
 @Suite("Route contributions")

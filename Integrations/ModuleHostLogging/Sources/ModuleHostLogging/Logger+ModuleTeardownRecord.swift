@@ -12,7 +12,7 @@ extension Logger {
             "time_limit_ms": "\(Self.milliseconds(record.timeLimit))",
         ]
         switch record.outcome {
-        case .finished, .notAwaited: debug("\(record)", metadata: metadata)
+        case .finished: debug("\(record)", metadata: metadata)
         case .timedOut: error("\(record)", metadata: metadata)
         }
     }

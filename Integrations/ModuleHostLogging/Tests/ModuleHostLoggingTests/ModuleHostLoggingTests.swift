@@ -111,7 +111,7 @@ struct ModuleHostLoggingTests {
 
 final class HangingTeardownModule: ModuleProtocol {
     static let moduleIdentifier: ModuleIdentifier = "test.hanging"
-    init() {}
+    init(context: any ModuleContext) {}
     func moduleTearDown() async {
         // Waits for an element that never comes: ends only when its task is cancelled.
         let never = AsyncStream<Never> { _ in }
@@ -121,6 +121,6 @@ final class HangingTeardownModule: ModuleProtocol {
 
 final class QuickTeardownModule: ModuleProtocol {
     static let moduleIdentifier: ModuleIdentifier = "test.quick"
-    init() {}
+    init(context: any ModuleContext) {}
     func moduleTearDown() async {}
 }

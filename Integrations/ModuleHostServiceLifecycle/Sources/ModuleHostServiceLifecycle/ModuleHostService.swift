@@ -100,7 +100,7 @@ public final class ModuleHostService: Service {
             let metadata: Logger.Metadata = ["module": "\(record.module)", "outcome": "\(record.outcome.rawValue)",
                                              "duration_ms": "\(record.duration / .milliseconds(1))"]
             switch record.outcome {
-            case .finished, .notAwaited: logger.debug("\(record)", metadata: metadata)
+            case .finished: logger.debug("\(record)", metadata: metadata)
             case .timedOut: logger.error("\(record)", metadata: metadata)
             }
         }

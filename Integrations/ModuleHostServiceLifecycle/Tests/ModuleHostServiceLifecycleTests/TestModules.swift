@@ -57,7 +57,7 @@ final class BaseModule: ModuleProtocol {
         },
     ]
     private let holder = RecorderHolder()
-    init() {}
+    init(context: any ModuleContext) {}
     func moduleDidLoad(with manager: any ModuleContext) throws { holder.set(manager.recorder) }
     func moduleTearDown() async {
         holder.value?.record("teardown began base")
@@ -71,7 +71,7 @@ final class TopModule: ModuleProtocol {
     static let moduleIdentifier: ModuleIdentifier = "test.top"
     static let requiredModules: [ModuleIdentifier] = ["test.base"]
     private let holder = RecorderHolder()
-    init() {}
+    init(context: any ModuleContext) {}
     func moduleDidLoad(with manager: any ModuleContext) throws {
         holder.set(manager.recorder)
         manager.recorder?.record("loaded top")
@@ -91,7 +91,7 @@ final class FailingStartupModule: ModuleProtocol {
     static let startupOperations: [ModuleStartupOperation] = [
         ModuleStartupOperation("failing.open", priority: .asyncHigh) { _ in throw Broken() },
     ]
-    init() {}
+    init(context: any ModuleContext) {}
 }
 
 /// Its blocking startup operation runs until it is cancelled.
@@ -105,21 +105,21 @@ final class GatedStartupModule: ModuleProtocol {
             for await _ in never {}
         },
     ]
-    init() {}
+    init(context: any ModuleContext) {}
 }
 
 /// Fails to load (eager in the manifest).
 final class FailingLoadModule: ModuleProtocol {
     struct Broken: Error, CustomStringConvertible { var description: String { "no configuration" } }
     static let moduleIdentifier: ModuleIdentifier = "test.failing-load"
-    init() {}
+    init(context: any ModuleContext) {}
     func moduleDidLoad(with manager: any ModuleContext) throws { throw Broken() }
 }
 
 /// Its teardown never returns on its own.
 final class HangingModule: ModuleProtocol {
     static let moduleIdentifier: ModuleIdentifier = "test.hanging"
-    init() {}
+    init(context: any ModuleContext) {}
     /// Waits for an element that never comes: returns only when its task is cancelled.
     func moduleTearDown() async {
         let never = AsyncStream<Never> { _ in }

@@ -1,0 +1,118 @@
+import Foundation
+import Testing
+
+/// docs/API.md's budgets, each held here: a change past a budget fails, naming the budget and both numbers.
+@Suite("API budgets")
+struct APIBudgetTests {
+    /// Every library product, as `Sources/<name>`.
+    static let products = ["ModuleHost", "ModuleHostState", "ModuleHostRouting", "ModuleHostTesting", "ModuleHostSeed"]
+
+    private static func page() throws -> String {
+        try String(contentsOf: PackageDump.root.appendingPathComponent("docs/API.md"), encoding: .utf8)
+    }
+
+    /// The budget row `| name | budget | current |` of docs/API.md: its budget and its current value.
+    private static func budget(_ name: String) throws -> (budget: Int, current: Int) {
+        let row = try #require(try page().split(separator: "\n").first { $0.hasPrefix("| \(name) |") },
+                               "docs/API.md has no budget row for \(name)")
+        let cells = row.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+        let numbers = cells.dropFirst().compactMap { Int($0.filter(\.isNumber)) }
+        try #require(numbers.count >= 2, "the row for \(name) has no budget and current value: \(row)")
+        return (numbers[0], numbers[1])
+    }
+
+    private static func code(of library: String) throws -> [(file: String, code: String)] {
+        try SwiftSource.files(under: "Sources/\(library)", root: PackageDump.root).map { file in
+            (file, SwiftSource.code(try String(contentsOf: PackageDump.root.appendingPathComponent(file), encoding: .utf8)))
+        }
+    }
+
+    /// Holds a measured value to its row: at most the budget, and equal to the current value the page records.
+    private func hold(_ name: String, _ measured: Int) throws {
+        let row = try Self.budget(name)
+        #expect(measured <= row.budget, "\(name): \(measured) is past its budget of \(row.budget)")
+        #expect(measured == row.current, "\(name): docs/API.md records \(row.current), the sources have \(measured); update the row")
+    }
+
+    @Test func publicDeclarationsAcrossEveryLibraryProduct() throws {
+        let total = try Self.products.reduce(0) { sum, library in
+            try Self.code(of: library).reduce(sum) { sum, file in
+                let text = try String(contentsOf: PackageDump.root.appendingPathComponent(file.file), encoding: .utf8)
+                return sum + PublicAPICounter.count(in: text)
+            }
+        }
+        try hold("Public declarations, all library products", total)
+    }
+
+    /// Requirements of `ModuleProtocol` a module author implements: the protocol's requirements that are not SPI.
+    @Test func requirementsAModuleAuthorImplements() throws {
+        let file = try #require(try Self.code(of: "ModuleHost").first { $0.file.hasSuffix("Module/ModuleProtocol.swift") })
+        let body = try #require(file.code.firstRange(of: "public protocol ModuleProtocol").map { file.code[$0.upperBound...] })
+        let end = try #require(body.firstRange(of: "\n}\n"))
+        let requirements = body[..<end.lowerBound].split(separator: "\n").filter { line in
+            let text = line.trimmingCharacters(in: .whitespaces)
+            return !text.hasPrefix("@_spi") && (text.hasPrefix("static var ") || text.hasPrefix("var ")
+                || text.hasPrefix("func ") || text.hasPrefix("init(") || text.hasPrefix("associatedtype "))
+        }
+        try hold("Requirements a module author implements", requirements.count)
+    }
+
+    @Test(arguments: products)
+    func topLevelPublicTypes(library: String) throws {
+        let declaration = #/(?m)^(?:@[\w()*, ]+\s+)*public\s+(?:final\s+)?(?:class|struct|enum|protocol|actor|typealias)\s+\w+/#
+        let count = try Self.code(of: library).reduce(0) { $0 + $1.code.matches(of: declaration).count }
+        try hold("Top-level public types of \(library)", count)
+    }
+
+    /// Each spelling that was a second way to do a task stays gone; a new doubling is added to this list.
+    @Test func noSecondSpellingComesBack() throws {
+        let gone: [(library: String, pattern: String, task: String)] = [
+            ("ModuleHost", #"init\(context manager: ModuleManager\)"#, "a module's initializer"),
+            ("ModuleHost", #"func moduleDidLoad\(with manager: ModuleManager\)"#, "a module's set-up hook, in ModuleHost"),
+            ("ModuleHost", #"public func unloadAll\(\) "#, "unloading every module"),
+            ("ModuleHost", #"public init\(_ rawValue: String\)"#, "making a ModuleIdentifier"),
+            ("ModuleHost", #"public typealias (Priority|Operation|FailurePolicy) ="#, "naming a startup phase in ModuleHost"),
+            ("ModuleHost", #"struct StartupPlanError"#, "saying startup could not run"),
+            ("ModuleHostTesting", #"func inject<Service"#, "providing a service"),
+        ]
+        var found: [String] = []
+        for rule in gone {
+            for file in try Self.code(of: rule.library) where file.code.contains(try Regex(rule.pattern)) {
+                found.append("\(file.file): a second spelling for \(rule.task)")
+            }
+        }
+        try hold("Second spellings of one task", found.count)
+        #expect(found.isEmpty, "\(found)")
+    }
+
+    /// Every public enum is listed in docs/API.md's table of enums, as closed (its cases are its meaning) or as
+    /// expected to grow; the enums expected to grow are held to their budget.
+    @Test func publicEnumsAreListedAndThoseExpectedToGrowAreBudgeted() throws {
+        let declaration = #/public\s+enum\s+(?<name>\w+)/#
+        var declared: [String] = []
+        for library in Self.products {
+            for file in try Self.code(of: library) {
+                declared += file.code.matches(of: declaration).map { String($0.output.name) }
+            }
+        }
+        let rows = try Self.page().split(separator: "\n").filter { $0.hasPrefix("| enum `") }
+        let listed = rows.compactMap { $0.firstMatch(of: #/`(?:\w+\.)*(?<name>\w+)`/#).map { String($0.output.name) } }
+        #expect(declared.sorted() == listed.sorted(), "docs/API.md's enum table and the sources differ")
+        try hold("Public exhaustive enums expected to grow", rows.filter { $0.contains("| grows |") }.count)
+    }
+
+    /// Every file with `@inlinable` or `@usableFromInline` declarations has a row in docs/API.md giving the reason.
+    @Test func inlinableDeclarationsEachHaveTheirReason() throws {
+        var count = 0
+        var files: [String] = []
+        for file in try Self.code(of: "ModuleHost") {
+            let found = file.code.matches(of: #/@inlinable|@usableFromInline/#).count
+            count += found
+            if found > 0 { files.append(String(file.file.dropFirst("Sources/ModuleHost/".count))) }
+        }
+        let rows = try Self.page().split(separator: "\n").filter { $0.hasPrefix("| inlinable `") }
+        let listed = rows.compactMap { $0.firstMatch(of: #/`(?<file>[^`]+)`/#).map { String($0.output.file) } }
+        #expect(files.sorted() == listed.sorted(), "each file with inlinable code needs a row with its reason in docs/API.md")
+        try hold("@inlinable and @usableFromInline declarations", count)
+    }
+}

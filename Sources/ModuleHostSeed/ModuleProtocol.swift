@@ -21,10 +21,10 @@
 /// requirements, contributions, teardown. A module in ModuleHost's own form (`init(context:)`) adopts
 /// `ModuleHost.ModuleProtocol` instead; in a file that imports `ModuleHostSeed`, write the module's name in full.
 public protocol ModuleProtocol: ModuleHost.ModuleProtocol {
-    /// Creates the module; keep it cheap and do the set-up in ``moduleDidLoad(with:)-4m7gb``.
+    /// Creates the module; keep it cheap and do the set-up in `moduleDidLoad(with manager:)`.
     init()
 
-    /// Called once, right after ``init()``, with the manager that loaded the module; it may resolve other modules
+    /// Called once, right after `init()`, with the manager that loaded the module; it may resolve other modules
     /// and read its configuration.
     ///
     /// - Parameter manager: The manager that loaded the module.
@@ -33,14 +33,14 @@ public protocol ModuleProtocol: ModuleHost.ModuleProtocol {
 }
 
 extension ModuleProtocol {
-    /// Creates the module with the seed's ``init()``; ModuleHost's manager calls this.
+    /// Creates the module with the seed's `init()`; ModuleHost's manager calls this.
     ///
     /// - Parameter context: The manager that loads the module.
     public init(context: any ModuleContext) throws {
         self.init()
     }
 
-    /// Calls the seed's ``moduleDidLoad(with:)-4m7gb`` with the manager; ModuleHost's manager calls this.
+    /// Calls the seed's `moduleDidLoad(with manager:)` with the manager; ModuleHost's manager calls this.
     ///
     /// - Parameter context: The manager that loaded the module.
     /// - Throws: What the seed's form throws, or a `ResolutionError` when the context is not a `ModuleManager`.

@@ -17,7 +17,8 @@ extension ModuleIdentifier {
 final class ResolveBenchModule: ModuleProtocol, BenchService {
     static let moduleIdentifier: ModuleIdentifier = .benchResolve
     static let providedServices: [ProvidedService] = [.service(BenchService.self)]
-    init(context: any ModuleContext) {}
+    init() {}
+    convenience init(context: any ModuleContext) { self.init() }
     func value() -> Int { 42 }
 }
 

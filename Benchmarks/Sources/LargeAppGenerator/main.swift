@@ -54,7 +54,8 @@ func moduleSource(_ index: Int, requires requirements: [Int]) -> String {
                 ModuleStartupOperation("large.\(n).low", priority: .low) { _ in },
             ]
 
-            public init(context: any ModuleContext) {}
+            public init() {}
+            public convenience init(context: any ModuleContext) { self.init() }
 
             public func value() -> Int { \(index) }
         }

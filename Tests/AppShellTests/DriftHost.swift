@@ -22,7 +22,7 @@ struct DriftHost: Sendable {
             with: "public struct ModuleStartupOperation: Sendable {\n    public var drift: (Int, Int) = (0, 0)\n")
         /// A stored property before ModuleManager.bridge: the field offsets a plugin was compiled with shift.
         static let classLayout = Change(
-            name: "class-layout", file: "Sources/ModuleHost/Module/ModuleManager.swift",
+            name: "class-layout", file: "Sources/ModuleHost/Manager/ModuleManager.swift",
             replacing: "    /// Resolves modules and services.\n    public let bridge: ModuleBridge\n",
             with: "    public let drift: [Int] = []\n    /// Resolves modules and services.\n    public let bridge: ModuleBridge\n")
         /// A parameter (with a default) added to ModuleStartupOperation.init, which a plugin calls: its symbol changes.

@@ -54,7 +54,7 @@ public struct StateFile: Sendable {
     /// Whether the file holds a secret: then it must not be readable by group or others either.
     package let isSecret: Bool
     /// For a module's file: the host's state folder, which holds the module's folder (the file's directory) and
-    /// possibly a file of the same name from before modules had folders (``legacyURL``). `nil` for a file whose
+    /// possibly a file of the same name from before modules had folders (`legacyURL`). `nil` for a file whose
     /// directory is the state folder itself.
     package let hostDirectory: URL?
     private let replace: Replace
@@ -88,7 +88,7 @@ public struct StateFile: Sendable {
 
     /// The file's content, or `nil` when there is no file (or no state directory).
     ///
-    /// A module's file that does not exist yet is looked for where earlier versions kept it (``legacyURL``), so an
+    /// A module's file that does not exist yet is looked for where earlier versions kept it (`legacyURL`), so an
     /// upgrade loses nothing. That file is checked like any state file (regular, ours, closed to other writers,
     /// within the size limit) and then *moved* into the module's folder, with link(2) and unlink(2), rather than
     /// left in place for the next write to shadow. Moving is the safer choice: the old file stops being one that
@@ -109,7 +109,7 @@ public struct StateFile: Sendable {
         }
     }
 
-    /// The file at ``legacyURL``, moved into the module's folder if it can be; see ``read()``.
+    /// The file at `legacyURL`, moved into the module's folder if it can be; see ``read()``.
     private func readLegacy() throws(StateFileError) -> Data? {
         guard let hostDirectory, let legacy = legacyURL, try checkDirectory(hostDirectory) else { return nil }
         var status = stat()
@@ -206,7 +206,7 @@ public struct StateFile: Sendable {
     }
 
     /// Deletes the file; a missing file is not an error. A module's file is deleted from the old place too
-    /// (``legacyURL``, unless a folder is there), so that it cannot be read back from there.
+    /// (`legacyURL`, unless a folder is there), so that it cannot be read back from there.
     public func remove() throws(StateFileError) {
         guard unlink(url.path) == 0 || errno == ENOENT else {
             throw StateFileError(.removeFailed, path: url.path, message: "cannot delete \(url.path): \(Self.reason())")

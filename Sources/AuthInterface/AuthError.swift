@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import ModuleHost
 
 /// An error from the authentication service. The message never contains a password, a password
 /// hash or a session token.
@@ -10,10 +11,8 @@ public struct AuthError: Error, Sendable, Equatable, CustomStringConvertible, Lo
     /// What went wrong. `unknownUser` and `wrongPassword` are distinguished for tests and logs
     /// only; their user-visible message is the same.
     ///
-    /// New codes may be added in later versions, so a `switch` over a code needs a `default:`; a code this
-    /// version does not know (read from JSON written by a later one) keeps its raw value and is unequal to every
-    /// code listed here.
-    public struct Code: RawRepresentable, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+    /// A growable `ErrorCode`: a `switch` over one needs a `default:`.
+    public struct Code: ErrorCode, CaseIterable {
         /// The code's stable name, as JSON output prints it.
         public let rawValue: String
 
@@ -45,9 +44,6 @@ public struct AuthError: Error, Sendable, Equatable, CustomStringConvertible, Lo
             .unknownUser, .wrongPassword, .alreadyAuthenticated, .invalidConfiguration, .storageFailed,
             .hashingUnavailable
         ]
-
-        /// The raw value, so that a code prints (and interpolates) as its name.
-        public var description: String { rawValue }
     }
 
     /// What went wrong.

@@ -4,10 +4,8 @@ import ModuleHost
 public struct RouteError: Error, Sendable, CustomStringConvertible {
     /// The kind of failure; stable, for code and tests to match on.
     ///
-    /// New codes may be added in later versions, so a `switch` over a code needs a `default:`; a code this
-    /// version does not know (read from JSON written by a later one) keeps its raw value and is unequal to every
-    /// code listed here.
-    public struct Code: RawRepresentable, Sendable, Hashable, Codable, CaseIterable, CustomStringConvertible {
+    /// A growable `ErrorCode`: a `switch` over one needs a `default:`.
+    public struct Code: ErrorCode, Codable, CaseIterable {
         /// The code's stable name, as JSON output prints it.
         public let rawValue: String
 
@@ -57,9 +55,6 @@ public struct RouteError: Error, Sendable, CustomStringConvertible {
             .invalidURL, .urlTooLong, .wrongScheme, .wrongHost, .routeNotFound, .notExternal, .invalidParameter,
             .moduleUnavailable, .rejected, .redirectLoop, .tooManyRedirects, .targetFailed
         ]
-
-        /// The raw value, so that a code prints (and interpolates) as its name.
-        public var description: String { rawValue }
     }
 
     /// The kind of failure.

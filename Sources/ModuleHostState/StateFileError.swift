@@ -3,10 +3,8 @@ import ModuleHost
 public struct StateFileError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What failed.
     ///
-    /// New codes may be added in later versions, so a `switch` over a code needs a `default:`; a code this
-    /// version does not know (read from JSON written by a later one) keeps its raw value and is unequal to every
-    /// code listed here.
-    public struct Code: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
+    /// A growable `ErrorCode`: a `switch` over one needs a `default:`.
+    public struct Code: ErrorCode {
         /// The code's stable name, as JSON output prints it.
         public let rawValue: String
 
@@ -33,9 +31,6 @@ public struct StateFileError: Error, Sendable, Equatable, CustomStringConvertibl
         /// The name given for a state file, or the identifier of the module whose folder would hold it, is not
         /// one plain file name (it is empty, `.` or `..`, or holds a `/` or a NUL).
         public static let invalidName = Code(rawValue: "invalidName")
-
-        /// The raw value, so that a code prints (and interpolates) as its name.
-        public var description: String { rawValue }
     }
 
     /// What failed.

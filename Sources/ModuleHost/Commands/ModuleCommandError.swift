@@ -2,10 +2,8 @@
 public struct ModuleCommandError: Error, Sendable, CustomStringConvertible {
     /// The kind of failure; stable, for hosts and tests to match on.
     ///
-    /// New codes may be added in later versions, so a `switch` over a code needs a `default:`; a code this
-    /// version does not know (read from JSON written by a later one) keeps its raw value and is unequal to every
-    /// code listed here.
-    public struct Code: RawRepresentable, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+    /// A growable ``ErrorCode``: a `switch` over one needs a `default:`.
+    public struct Code: ErrorCode, CaseIterable {
         /// The code's stable name, as JSON output prints it.
         public let rawValue: String
 
@@ -36,9 +34,6 @@ public struct ModuleCommandError: Error, Sendable, CustomStringConvertible {
         public static let allCases: [Code] = [
             .usage, .unknownCommand, .moduleUnavailable, .permissionDenied, .inputEnded, .failed
         ]
-
-        /// The raw value, so that a code prints (and interpolates) as its name.
-        public var description: String { rawValue }
     }
 
     /// The kind of failure.

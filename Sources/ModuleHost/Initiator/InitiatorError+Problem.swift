@@ -4,10 +4,8 @@ extension InitiatorError {
     public struct Problem: Sendable, Hashable, CustomStringConvertible {
         /// The kind of problem.
         ///
-        /// New codes may be added in later versions, so a `switch` over a code needs a `default:`; a code this
-        /// version does not know (read from JSON written by a later one) keeps its raw value and is unequal to every
-        /// code listed here.
-        public struct Code: RawRepresentable, Sendable, Hashable, Codable, CustomStringConvertible {
+        /// A growable ``ErrorCode``: a `switch` over one needs a `default:`.
+        public struct Code: ErrorCode, Codable {
             /// The code's stable name, as JSON output prints it.
             public let rawValue: String
 
@@ -30,9 +28,6 @@ extension InitiatorError {
 
             /// Operations depend on each other in a cycle.
             public static let cycle = Code(rawValue: "cycle")
-
-            /// The raw value, so that a code prints (and interpolates) as its name.
-            public var description: String { rawValue }
         }
 
         /// The kind of problem.

@@ -3,10 +3,8 @@
 public struct InitiatorError: Error, Sendable, CustomStringConvertible {
     /// The kind of error.
     ///
-    /// New codes may be added in later versions, so a `switch` over a code needs a `default:`; a code this
-    /// version does not know (read from JSON written by a later one) keeps its raw value and is unequal to every
-    /// code listed here.
-    public struct Code: RawRepresentable, Sendable, Hashable, Codable, CustomStringConvertible {
+    /// A growable ``ErrorCode``: a `switch` over one needs a `default:`.
+    public struct Code: ErrorCode, Codable {
         /// The code's stable name, as JSON output prints it.
         public let rawValue: String
 
@@ -32,9 +30,6 @@ public struct InitiatorError: Error, Sendable, CustomStringConvertible {
 
         /// The startup plan is invalid (see ``InitiatorError/problems``); nothing ran.
         public static let invalidPlan = Code(rawValue: "invalidPlan")
-
-        /// The raw value, so that a code prints (and interpolates) as its name.
-        public var description: String { rawValue }
     }
 
     /// The kind of error.

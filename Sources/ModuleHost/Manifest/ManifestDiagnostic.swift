@@ -12,10 +12,8 @@ public struct ManifestDiagnostic: Sendable, Hashable, CustomStringConvertible {
 
     /// What kind of problem this is; stable, for tools and tests to match on.
     ///
-    /// New codes may be added in later versions, so a `switch` over a code needs a `default:`; a code this
-    /// version does not know (read from JSON written by a later one) keeps its raw value and is unequal to every
-    /// code listed here.
-    public struct Code: RawRepresentable, Sendable, Hashable, Codable, CaseIterable, CustomStringConvertible {
+    /// A growable ``ErrorCode``: a `switch` over one needs a `default:`.
+    public struct Code: ErrorCode, Codable, CaseIterable {
         /// The code's stable name, as JSON output prints it.
         public let rawValue: String
 
@@ -140,9 +138,6 @@ public struct ManifestDiagnostic: Sendable, Hashable, CustomStringConvertible {
             .disabledRequirement, .dependencyCycle, .invalidConfig, .unusedConfig, .unknownOperation, .invalidRoute,
             .duplicateRoute, .unknownRoute, .invalidRouting, .pluginRejected, .noModules, .tooManyProblems
         ]
-
-        /// The raw value, so that a code prints (and interpolates) as its name.
-        public var description: String { rawValue }
     }
 
     /// Whether this is an error or a warning.

@@ -2,10 +2,8 @@
 public struct ResolutionError: Error, Sendable, CustomStringConvertible {
     /// The kind of failure; stable, for code and tests to match on.
     ///
-    /// New codes may be added in later versions, so a `switch` over a code needs a `default:`; a code this
-    /// version does not know (read from JSON written by a later one) keeps its raw value and is unequal to every
-    /// code listed here.
-    public struct Code: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
+    /// A growable ``ErrorCode``: a `switch` over one needs a `default:`.
+    public struct Code: ErrorCode {
         /// The code's stable name, as JSON output prints it.
         public let rawValue: String
 
@@ -40,9 +38,6 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
 
         /// A module cannot be released by the thread that is still loading it (or a module that requires it).
         public static let releasedWhileLoading = Code(rawValue: "releasedWhileLoading")
-
-        /// The raw value, so that a code prints (and interpolates) as its name.
-        public var description: String { rawValue }
     }
 
     /// The kind of failure.

@@ -7,7 +7,7 @@ import ModuleHost
 
 /// Facts and channels of the hosting app that modules may need, provided by the host as a service.
 ///
-/// The shell injects it (`manager.inject(environment, as: HostEnvironment.self)`); a module resolves it
+/// The shell provides it (`manager.provide(environment, as: HostEnvironment.self)`); a module resolves it
 /// with `bridge.resolveIfProvided(HostEnvironment.self)` and falls back to
 /// ``HostEnvironment/standard(folderName:)``, naming the folder of the host it is written for.
 public struct HostEnvironment: Sendable {

@@ -113,6 +113,13 @@ extension ModuleManager {
     // MARK: Registration in code
 
     /// Registers a module type in code; its requirements are checked when it loads.
+    ///
+    /// - Parameters:
+    ///   - type: The module type.
+    ///   - eager: Whether ``loadEagerModules()`` loads it.
+    /// - Throws: ``ManifestError`` when its identifier, a service or a command is already registered, when it lists
+    ///   a service it does not adopt (``ManifestDiagnostic/Code/serviceNotProvided``), or when it needs a
+    ///   configuration.
     public func register<Module: ModuleProtocol>(_ type: Module.Type, eager: Bool = false) throws(ManifestError) {
         let path = "register(\(TypeName.of(type)).self)"
         var configuration: (any Sendable)?
@@ -135,7 +142,8 @@ extension ModuleManager {
     }
 
     /// Checks what can be checked of one type registered in code (its identifier, services and command names
-    /// against what is registered; requirements may come later and are checked when it loads), then adds it.
+    /// against what is registered, and that it adopts every service it lists; requirements may come later and are
+    /// checked when it loads), then adds it.
     private func registerInCode(_ type: any ModuleProtocol.Type, eager: Bool, configuration: (any Sendable)?) throws(ManifestError) {
         let name = TypeName.of(type)
         let path = "register(\(name).self)"
@@ -148,6 +156,9 @@ extension ModuleManager {
         validator.checkCommandNames(of: resolved, into: &sink)
         validator.checkContributions(of: resolved, into: &sink)
         validator.checkLibraryPoints(of: resolved, into: &sink)
+        // One type, named in code: asking the runtime costs one conformance question per service, and a module that
+        // lists a service it does not adopt is refused now rather than at its first resolve.
+        validator.checkProvidedServices(of: resolved, into: &sink)
         guard !sink.hasErrors else { throw ManifestError(file: nil, diagnostics: sink.diagnostics) }
         let registration = ModuleRegistration(
             type: type, typeName: name, eager: eager, configuration: configuration, contributions: resolved[0].contributions,

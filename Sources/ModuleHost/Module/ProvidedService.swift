@@ -18,8 +18,8 @@ public struct ProvidedService: Sendable, CustomStringConvertible {
     let key: ObjectIdentifier
     let makeBox: @Sendable (any ModuleProtocol) -> AnyServiceBox?
     /// Whether a module type can provide the service (`nil`: cannot be told without an instance). Asked by
-    /// `validate` only: for `.service(P.self)` it is a conformance question, which the first time scans every
-    /// conformance record in the process.
+    /// `validate` and by registration in code, not by registering a manifest: for `.service(P.self)` it is a
+    /// conformance question, which the first time scans every conformance record in the process.
     let canBeProvided: @Sendable (any ModuleProtocol.Type) -> Bool?
 
     /// The module itself provides `Service`: it must conform to it.

@@ -70,12 +70,26 @@ struct ProvidedServiceCheckTests {
         #expect(diagnostics.isEmpty, "\(diagnostics)")
     }
 
-    /// Registration does not ask (it is on the start-up path); the first resolve still names the problem.
+    /// Registering a manifest does not ask (it is on the start-up path; `validate` does); the first resolve still names
+    /// the problem.
     @Test func registrationDoesNotAskAndTheFirstResolveFails() throws {
         let manager = ModuleManager.forTesting()
         try manager.registerModules(from: Data(#"{"modules": ["ModuleHostTests.ListsWithoutConformingModule"]}"#.utf8))
         #expect(throws: ResolutionError.self) { try manager.bridge.resolve(ListedButNotConformed.self) }
         #expect(try manager.bridge.resolve(ConformedService.self).answer() == 42)
+    }
+
+    /// A module registered in code names one type, so registration asks: the mistake is refused at once.
+    @Test func registrationInCodeRefusesAServiceTheModuleDoesNotAdopt() {
+        let manager = ModuleManager.forTesting()
+        let error = #expect(throws: ManifestError.self) { try manager.register(ListsWithoutConformingModule.self) }
+        let problem = error?.diagnostics.first { $0.code == .serviceNotProvided }
+        #expect(problem?.path == "register(ModuleHostTests.ListsWithoutConformingModule.self).type")
+        #expect(problem?.message.contains("ListedButNotConformed") == true)
+        #expect(manager.modules.isEmpty, "nothing registered")
+        #expect(throws: Never.self) { try manager.register(ConformsToWhatItListsModule.self) }
+        let wrongAccessor = #expect(throws: ManifestError.self) { try manager.register(WrongAccessorModule.self) }
+        #expect(wrongAccessor?.diagnostics.map(\.code) == [.serviceNotProvided])
     }
 
     @Test func theRuntimeQuestionAgreesWithACast() {

@@ -38,8 +38,8 @@ struct DiagnosticPayload: Encodable {
         severity = diagnostic.severity.rawValue
         code = diagnostic.code.rawValue
         file = diagnostic.file
-        line = diagnostic.location?.line
-        column = diagnostic.location?.column
+        line = diagnostic.line
+        column = diagnostic.column
         path = diagnostic.path
         message = diagnostic.message
         suggestion = diagnostic.suggestion

@@ -65,7 +65,7 @@ struct HostRuntime: Sendable {
             }
             if output != .validationDocument { runtime.warnings.forEach { runtime.print($0) } }
         } catch {
-            let code: ExitCode = error.isFileNotFound ? .manifestNotFound : .badManifest
+            let code: ExitCode = error.diagnostics.contains { $0.code == .fileNotFound } ? .manifestNotFound : .badManifest
             switch output {
             case .text:
                 error.diagnostics.forEach { runtime.print($0) }

@@ -30,10 +30,8 @@ struct Invocation: Equatable, Sendable {
         case completionScript(CompletionScript.Shell)
     }
 
-    /// Formats of `app-shell graph`.
-    enum GraphFormat: String, CaseIterable, Sendable {
-        case dot, mermaid
-    }
+    /// Formats of `app-shell graph`: the library's.
+    typealias GraphFormat = ModuleManager.GraphFormat
 
     var command: Command = .run
     var manifestPath = "modules.json"

@@ -12,39 +12,7 @@ public struct AuthError: Error, Sendable, Equatable, CustomStringConvertible, Lo
     /// only; their user-visible message is the same.
     ///
     /// A growable `ErrorCode`: a `switch` over one needs a `default:`.
-    public struct Code: ErrorCode, CaseIterable {
-        /// The code's stable name, as JSON output prints it.
-        public let rawValue: String
-
-        /// Creates a code from its name; any name is accepted, so codes added later still decode.
-        public init(rawValue: String) {
-            self.rawValue = rawValue
-        }
-
-        /// No user with that username is configured.
-        public static let unknownUser = Code(rawValue: "unknownUser")
-
-        /// The password does not match.
-        public static let wrongPassword = Code(rawValue: "wrongPassword")
-
-        /// `logIn` was called while a session is active.
-        public static let alreadyAuthenticated = Code(rawValue: "alreadyAuthenticated")
-
-        /// The configuration is invalid (the message says where).
-        public static let invalidConfiguration = Code(rawValue: "invalidConfiguration")
-
-        /// Reading or writing the session storage failed.
-        public static let storageFailed = Code(rawValue: "storageFailed")
-
-        /// The system's crypt(3) could not hash or verify a password.
-        public static let hashingUnavailable = Code(rawValue: "hashingUnavailable")
-
-        /// Every code this version knows, in the order they are declared.
-        public static let allCases: [Code] = [
-            .unknownUser, .wrongPassword, .alreadyAuthenticated, .invalidConfiguration, .storageFailed,
-            .hashingUnavailable
-        ]
-    }
+    public typealias Code = ErrorCode<AuthError>
 
     /// What went wrong.
     public let code: Code
@@ -65,4 +33,32 @@ public struct AuthError: Error, Sendable, Equatable, CustomStringConvertible, Lo
 
     /// The message, for `LocalizedError` users.
     public var errorDescription: String? { message }
+}
+
+extension ErrorCode where Domain == AuthError {
+    /// No user with that username is configured.
+    public static var unknownUser: Self { Self(rawValue: "unknownUser") }
+
+    /// The password does not match.
+    public static var wrongPassword: Self { Self(rawValue: "wrongPassword") }
+
+    /// `logIn` was called while a session is active.
+    public static var alreadyAuthenticated: Self { Self(rawValue: "alreadyAuthenticated") }
+
+    /// The configuration is invalid (the message says where).
+    public static var invalidConfiguration: Self { Self(rawValue: "invalidConfiguration") }
+
+    /// Reading or writing the session storage failed.
+    public static var storageFailed: Self { Self(rawValue: "storageFailed") }
+
+    /// The system's crypt(3) could not hash or verify a password.
+    public static var hashingUnavailable: Self { Self(rawValue: "hashingUnavailable") }
+
+    /// Every code this version knows, in the order they are declared.
+    package static var allCases: [Self] {
+        [
+            .unknownUser, .wrongPassword, .alreadyAuthenticated, .invalidConfiguration, .storageFailed,
+            .hashingUnavailable
+        ]
+    }
 }

@@ -10,11 +10,8 @@ import ModuleHost
 /// Only a route created with `isAccessibleExternally: true` (or made external in the manifest) opens from another
 /// program.
 public struct ModuleRoute: Sendable {
-    /// The action a route runs: given the request, it returns what to show, or throws.
-    public typealias Target = @Sendable (_ request: RouteRequest) async throws -> ModuleCommand.Output
-
     /// The route's identifier, unique within its module, such as `numbers.fact`; the manifest names routes by it.
-    public let identifier: String
+    package let identifier: String
     /// The path pattern, such as `/numbers/fact/:n`.
     package let pattern: String
     /// The types of the path parameters; a parameter of the pattern not listed here is text.
@@ -26,11 +23,12 @@ public struct ModuleRoute: Sendable {
     /// One line on what the route shows or does.
     package let summary: String
     /// Runs the route.
-    package let target: Target
+    package let target: @Sendable (_ request: RouteRequest) async throws -> ModuleCommand.Output
 
     /// Declares a route; it is in-app only unless `isAccessibleExternally`.
     public init(_ identifier: String, pattern: String, parameters: [Parameter] = [], query: [Parameter] = [],
-                isAccessibleExternally: Bool = false, summary: String, target: @escaping Target) {
+                isAccessibleExternally: Bool = false, summary: String,
+                target: @escaping @Sendable (_ request: RouteRequest) async throws -> ModuleCommand.Output) {
         self.identifier = identifier
         self.pattern = pattern
         self.parameters = parameters

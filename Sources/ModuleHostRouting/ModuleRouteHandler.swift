@@ -1,7 +1,7 @@
 import ModuleHost
 
 /// A module that guards the routes it contributes (`ModuleRoute.point`): before each open of one of its routes
-/// the router asks it whether to pass, reject or redirect, then tells it that the route will open and that it did.
+/// the router asks it whether to pass, reject or redirect.
 ///
 /// ```swift
 /// extension AuthModule: ModuleRouteHandler {
@@ -10,20 +10,13 @@ import ModuleHost
 ///     }
 /// }
 /// ```
+///
+/// To watch routes open (any module's), read ``ModuleRouter/events()``: it reports each open before the target
+/// runs and after it finished.
 public protocol ModuleRouteHandler: ModuleProtocol {
-    /// Whether `request` may open: pass (the default), reject with a reason, or redirect to another link.
+    /// Whether `request` may open: pass, reject with a reason, or redirect to another link.
+    ///
+    /// - Parameter request: The link being opened, with its parameters and where it came from.
+    /// - Returns: `.pass` to open it, `.reject(reason:)` to refuse it, or `.redirect(to:)` to open another link.
     func decision(for request: RouteRequest) async -> RouteRequest.Decision
-    /// Told right before the route's target runs.
-    func routeWillOpen(_ request: RouteRequest) async
-    /// Told right after the route's target ran; `succeeded` is false when it threw.
-    func routeDidOpen(_ request: RouteRequest, succeeded: Bool) async
-}
-
-extension ModuleRouteHandler {
-    /// Passes every request.
-    public func decision(for request: RouteRequest) async -> RouteRequest.Decision { .pass }
-    /// Does nothing.
-    public func routeWillOpen(_ request: RouteRequest) async {}
-    /// Does nothing.
-    public func routeDidOpen(_ request: RouteRequest, succeeded: Bool) async {}
 }

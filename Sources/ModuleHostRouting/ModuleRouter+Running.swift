@@ -12,21 +12,17 @@ extension ModuleRouter {
         }
     }
 
-    /// Runs the route's target, telling the module's handler and the event streams before and after.
-    func run(_ request: RouteRequest, _ registered: RegisteredRoute,
-             handler: (any ModuleRouteHandler)?) async throws(RouteError) -> Result {
-        await handler?.routeWillOpen(request)
+    /// Runs the route's target, telling the event streams before and after.
+    func run(_ request: RouteRequest, _ registered: RegisteredRoute) async throws(RouteError) -> Result {
         emit(.willOpen(request))
         let output: ModuleCommand.Output
         do {
             output = try await registered.route.target(request)
         } catch {
-            await handler?.routeDidOpen(request, succeeded: false)
             emit(.didOpen(request, succeeded: false))
             throw RouteError(.targetFailed, url: request.url, route: request.route,
                              "the route \"\(request.route)\" failed", redirects: request.redirects, underlyingError: error)
         }
-        await handler?.routeDidOpen(request, succeeded: true)
         emit(.didOpen(request, succeeded: true))
         return Result(route: RouteDescription(registered), url: request.url, redirects: request.redirects, output: output)
     }

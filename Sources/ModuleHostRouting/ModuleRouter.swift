@@ -82,10 +82,9 @@ public final class ModuleRouter: Sendable {
         while true {
             let (request, registered) = try request(for: next, from: source, after: chain)
             let module = try load(request)
-            let handler = module as? any ModuleRouteHandler
-            switch await handler?.decision(for: request) ?? .pass {
+            switch await (module as? any ModuleRouteHandler)?.decision(for: request) ?? .pass {
             case .pass:
-                return try await run(request, registered, handler: handler)
+                return try await run(request, registered)
             case .reject(let reason):
                 throw RouteError(.rejected, url: request.url, route: request.route,
                                  "module \"\(request.module)\" rejected \(request.url): \(reason)", redirects: chain)

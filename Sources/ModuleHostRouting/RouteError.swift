@@ -4,58 +4,8 @@ import ModuleHost
 public struct RouteError: Error, Sendable, CustomStringConvertible {
     /// The kind of failure; stable, for code and tests to match on.
     ///
-    /// A growable `ErrorCode`: a `switch` over one needs a `default:`.
-    public struct Code: ErrorCode, Codable, CaseIterable {
-        /// The code's stable name, as JSON output prints it.
-        public let rawValue: String
-
-        /// Creates a code from its name; any name is accepted, so codes added later still decode.
-        public init(rawValue: String) {
-            self.rawValue = rawValue
-        }
-
-        /// The text is not a link: no scheme, a bad character, a bad percent-encoding, an empty path…
-        public static let invalidURL = Code(rawValue: "invalidURL")
-
-        /// The link is longer than 2,048 bytes.
-        public static let urlTooLong = Code(rawValue: "urlTooLong")
-
-        /// The link's scheme is not one this app opens from where the link came from.
-        public static let wrongScheme = Code(rawValue: "wrongScheme")
-
-        /// The link names another host.
-        public static let wrongHost = Code(rawValue: "wrongHost")
-
-        /// No enabled route matches the link's path.
-        public static let routeNotFound = Code(rawValue: "routeNotFound")
-
-        /// The route is in-app only, and the link came from another program.
-        public static let notExternal = Code(rawValue: "notExternal")
-
-        /// A path parameter or query item does not decode, is missing, or is not one the route reads.
-        public static let invalidParameter = Code(rawValue: "invalidParameter")
-
-        /// The route's module could not be loaded.
-        public static let moduleUnavailable = Code(rawValue: "moduleUnavailable")
-
-        /// The route's module rejected the link.
-        public static let rejected = Code(rawValue: "rejected")
-
-        /// A redirect led back to a link already opened.
-        public static let redirectLoop = Code(rawValue: "redirectLoop")
-
-        /// More than 8 redirects.
-        public static let tooManyRedirects = Code(rawValue: "tooManyRedirects")
-
-        /// The route's target threw.
-        public static let targetFailed = Code(rawValue: "targetFailed")
-
-        /// Every code this version knows, in the order they are declared.
-        public static let allCases: [Code] = [
-            .invalidURL, .urlTooLong, .wrongScheme, .wrongHost, .routeNotFound, .notExternal, .invalidParameter,
-            .moduleUnavailable, .rejected, .redirectLoop, .tooManyRedirects, .targetFailed
-        ]
-    }
+    /// A growable ``ErrorCode``: a `switch` over one needs a `default:`.
+    public typealias Code = ErrorCode<RouteError>
 
     /// The kind of failure.
     public let code: Code
@@ -89,5 +39,51 @@ public struct RouteError: Error, Sendable, CustomStringConvertible {
         if let suggestion { text += "; did you mean \(suggestion)?" }
         if let underlyingError { text += ": \(underlyingError)" }
         return text
+    }
+}
+
+extension ErrorCode where Domain == RouteError {
+    /// The text is not a link: no scheme, a bad character, a bad percent-encoding, an empty path…
+    public static var invalidURL: Self { Self(rawValue: "invalidURL") }
+
+    /// The link is longer than 2,048 bytes.
+    public static var urlTooLong: Self { Self(rawValue: "urlTooLong") }
+
+    /// The link's scheme is not one this app opens from where the link came from.
+    public static var wrongScheme: Self { Self(rawValue: "wrongScheme") }
+
+    /// The link names another host.
+    public static var wrongHost: Self { Self(rawValue: "wrongHost") }
+
+    /// No enabled route matches the link's path.
+    public static var routeNotFound: Self { Self(rawValue: "routeNotFound") }
+
+    /// The route is in-app only, and the link came from another program.
+    public static var notExternal: Self { Self(rawValue: "notExternal") }
+
+    /// A path parameter or query item does not decode, is missing, or is not one the route reads.
+    public static var invalidParameter: Self { Self(rawValue: "invalidParameter") }
+
+    /// The route's module could not be loaded.
+    public static var moduleUnavailable: Self { Self(rawValue: "moduleUnavailable") }
+
+    /// The route's module rejected the link.
+    public static var rejected: Self { Self(rawValue: "rejected") }
+
+    /// A redirect led back to a link already opened.
+    public static var redirectLoop: Self { Self(rawValue: "redirectLoop") }
+
+    /// More than 8 redirects.
+    public static var tooManyRedirects: Self { Self(rawValue: "tooManyRedirects") }
+
+    /// The route's target threw.
+    public static var targetFailed: Self { Self(rawValue: "targetFailed") }
+
+    /// Every code this version knows, in the order they are declared.
+    package static var allCases: [Self] {
+        [
+            .invalidURL, .urlTooLong, .wrongScheme, .wrongHost, .routeNotFound, .notExternal, .invalidParameter,
+            .moduleUnavailable, .rejected, .redirectLoop, .tooManyRedirects, .targetFailed
+        ]
     }
 }

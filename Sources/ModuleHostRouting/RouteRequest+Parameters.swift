@@ -28,7 +28,7 @@ extension RouteRequest {
         }
 
         /// The names of the parameters present, sorted.
-        public var names: [String] {
+        package var names: [String] {
             values.keys.sorted()
         }
     }

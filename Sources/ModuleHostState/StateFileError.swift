@@ -3,35 +3,8 @@ import ModuleHost
 public struct StateFileError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What failed.
     ///
-    /// A growable `ErrorCode`: a `switch` over one needs a `default:`.
-    public struct Code: ErrorCode {
-        /// The code's stable name, as JSON output prints it.
-        public let rawValue: String
-
-        /// Creates a code from its name; any name is accepted, so codes added later still decode.
-        public init(rawValue: String) {
-            self.rawValue = rawValue
-        }
-
-        /// The file exists but cannot be read.
-        public static let unreadable = Code(rawValue: "unreadable")
-
-        /// The file is larger than the caller's limit.
-        public static let tooLarge = Code(rawValue: "tooLarge")
-
-        /// The state directory cannot be created, or is not a directory.
-        public static let directoryUnavailable = Code(rawValue: "directoryUnavailable")
-
-        /// The new content could not be written or put in place; the old file is intact.
-        public static let writeFailed = Code(rawValue: "writeFailed")
-
-        /// The file could not be deleted.
-        public static let removeFailed = Code(rawValue: "removeFailed")
-
-        /// The name given for a state file, or the identifier of the module whose folder would hold it, is not
-        /// one plain file name (it is empty, `.` or `..`, or holds a `/` or a NUL).
-        public static let invalidName = Code(rawValue: "invalidName")
-    }
+    /// A growable ``ErrorCode``: a `switch` over one needs a `default:`.
+    public typealias Code = ErrorCode<StateFileError>
 
     /// What failed.
     public let code: Code
@@ -49,4 +22,25 @@ public struct StateFileError: Error, Sendable, Equatable, CustomStringConvertibl
 
     /// The message.
     public var description: String { message }
+}
+
+extension ErrorCode where Domain == StateFileError {
+    /// The file exists but cannot be read.
+    public static var unreadable: Self { Self(rawValue: "unreadable") }
+
+    /// The file is larger than the caller's limit.
+    public static var tooLarge: Self { Self(rawValue: "tooLarge") }
+
+    /// The state directory cannot be created, or is not a directory.
+    public static var directoryUnavailable: Self { Self(rawValue: "directoryUnavailable") }
+
+    /// The new content could not be written or put in place; the old file is intact.
+    public static var writeFailed: Self { Self(rawValue: "writeFailed") }
+
+    /// The file could not be deleted.
+    public static var removeFailed: Self { Self(rawValue: "removeFailed") }
+
+    /// The name given for a state file, or the identifier of the module whose folder would hold it, is not
+    /// one plain file name (it is empty, `.` or `..`, or holds a `/` or a NUL).
+    public static var invalidName: Self { Self(rawValue: "invalidName") }
 }

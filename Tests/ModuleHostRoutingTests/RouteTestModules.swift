@@ -19,7 +19,7 @@ final class RouteAlphaModule: ModuleRouteHandler {
                     isAccessibleExternally: true, summary: "an item") { request in
             record(request, "target alpha.item")
             let id = request.parameters.integer("id") ?? -1
-            return ModuleCommand.Output(text: "item \(id) \(request.parameters.text("format") ?? "plain")", value: id)
+            return .text("item \(id) \(request.parameters.text("format") ?? "plain")", value: id)
         },
         ModuleRoute("alpha.latest", pattern: "/alpha/items/latest", summary: "the latest item") { _ in .text("latest") },
         ModuleRoute("alpha.private", pattern: "/alpha/private", summary: "in-app only") { _ in .text("private") },
@@ -29,11 +29,11 @@ final class RouteAlphaModule: ModuleRouteHandler {
         ModuleRoute("alpha.search", pattern: "/alpha/search", query: [.text("q", maxLength: 8)], summary: "needs q") { request in
             .text("search \(request.parameters.text("q") ?? "")")
         },
-        ModuleRoute("alpha.loop", pattern: "/alpha/loop/:side", isAccessibleExternally: true, summary: "redirects a <-> b") { _ in .none },
-        ModuleRoute("alpha.chain", pattern: "/alpha/chain/:n", parameters: [.integer("n")], summary: "redirects to n+1") { _ in .none },
-        ModuleRoute("alpha.lucky", pattern: "/alpha/lucky", isAccessibleExternally: true, summary: "redirects to item 7") { _ in .none },
-        ModuleRoute("alpha.sneaky", pattern: "/alpha/sneaky", isAccessibleExternally: true, summary: "redirects to the private route") { _ in .none },
-        ModuleRoute("alpha.closed", pattern: "/alpha/closed", isAccessibleExternally: true, summary: "always rejected") { _ in .none },
+        ModuleRoute("alpha.loop", pattern: "/alpha/loop/:side", isAccessibleExternally: true, summary: "redirects a <-> b") { _ in .text("") },
+        ModuleRoute("alpha.chain", pattern: "/alpha/chain/:n", parameters: [.integer("n")], summary: "redirects to n+1") { _ in .text("") },
+        ModuleRoute("alpha.lucky", pattern: "/alpha/lucky", isAccessibleExternally: true, summary: "redirects to item 7") { _ in .text("") },
+        ModuleRoute("alpha.sneaky", pattern: "/alpha/sneaky", isAccessibleExternally: true, summary: "redirects to the private route") { _ in .text("") },
+        ModuleRoute("alpha.closed", pattern: "/alpha/closed", isAccessibleExternally: true, summary: "always rejected") { _ in .text("") },
         ModuleRoute("alpha.fails", pattern: "/alpha/fails", summary: "throws") { _ in throw RouteExplosion() },
     ]
 
@@ -55,40 +55,32 @@ final class RouteAlphaModule: ModuleRouteHandler {
         }
     }
 
-    func routeWillOpen(_ request: RouteRequest) async {
-        Self.record(request, "will \(request.route)")
-    }
-
-    func routeDidOpen(_ request: RouteRequest, succeeded: Bool) async {
-        Self.record(request, "did \(request.route) \(succeeded)")
-    }
-
     private static func record(_ request: RouteRequest, _ event: String) {
         (try? request.manager.bridge.resolve(LoadRecorder.self))?.record(event)
     }
 }
 
 /// A route with the same shape as `alpha.item`, under another parameter name.
-final class RouteClashModule: ModuleRouteHandler {
+final class RouteClashModule: ModuleProtocol {
     static let moduleIdentifier: ModuleIdentifier = "test.routes.clash"
     static var contributions: [Contribution] { routes.map(Contribution.route) }
     static let routes: [ModuleRoute] = [
-        ModuleRoute("clash.item", pattern: "/alpha/items/:other", summary: "clashes") { _ in .none },
+        ModuleRoute("clash.item", pattern: "/alpha/items/:other", summary: "clashes") { _ in .text("") },
         ModuleRoute("clash.fine", pattern: "/clash/fine", summary: "fine") { _ in .text("fine") },
     ]
     init(context: any ModuleContext) {}
 }
 
 /// Routes that are not valid.
-final class RouteInvalidModule: ModuleRouteHandler {
+final class RouteInvalidModule: ModuleProtocol {
     static let moduleIdentifier: ModuleIdentifier = "test.routes.invalid"
     static var contributions: [Contribution] { routes.map(Contribution.route) }
     static let routes: [ModuleRoute] = [
-        ModuleRoute("invalid.slash", pattern: "invalid/no-slash", summary: "") { _ in .none },
-        ModuleRoute("invalid.undeclared", pattern: "/invalid/:a", parameters: [.integer("b")], summary: "") { _ in .none },
-        ModuleRoute("invalid.twice", pattern: "/invalid/:a/:a", summary: "") { _ in .none },
-        ModuleRoute("invalid.twice", pattern: "/invalid/again", summary: "") { _ in .none },
-        ModuleRoute("invalid id", pattern: "/invalid/id", summary: "") { _ in .none },
+        ModuleRoute("invalid.slash", pattern: "invalid/no-slash", summary: "") { _ in .text("") },
+        ModuleRoute("invalid.undeclared", pattern: "/invalid/:a", parameters: [.integer("b")], summary: "") { _ in .text("") },
+        ModuleRoute("invalid.twice", pattern: "/invalid/:a/:a", summary: "") { _ in .text("") },
+        ModuleRoute("invalid.twice", pattern: "/invalid/again", summary: "") { _ in .text("") },
+        ModuleRoute("invalid id", pattern: "/invalid/id", summary: "") { _ in .text("") },
     ]
     init(context: any ModuleContext) {}
 }
@@ -98,7 +90,7 @@ struct RouteLoadFailure: Error, CustomStringConvertible {
 }
 
 /// A module with a route whose loading fails.
-final class RouteFailingLoadModule: ModuleRouteHandler {
+final class RouteFailingLoadModule: ModuleProtocol {
     static let moduleIdentifier: ModuleIdentifier = "test.routes.failing"
     static var contributions: [Contribution] { routes.map(Contribution.route) }
     static let routes: [ModuleRoute] = [
@@ -124,9 +116,9 @@ final class RouteKeyedModule: ModuleProtocol {
 final class RouteLookAlikeModule: ModuleProtocol {
     static let moduleIdentifier: ModuleIdentifier = "test.routes.look-alike"
     static let contributions: [Contribution] = [
-        .route(ModuleRoute("look.real", pattern: "/look/real", summary: "") { _ in .none }),
+        .route(ModuleRoute("look.real", pattern: "/look/real", summary: "") { _ in .text("") }),
         Contribution(to: ExtensionPoint<ModuleRoute>("modulehost.routes"),
-                     ModuleRoute("look.alike", pattern: "no-slash", summary: "") { _ in .none }),
+                     ModuleRoute("look.alike", pattern: "no-slash", summary: "") { _ in .text("") }),
     ]
     init(context: any ModuleContext) {}
 }
@@ -136,7 +128,7 @@ final class RouteAsModuleModule: ModuleProtocol {
     static let moduleIdentifier: ModuleIdentifier = "test.routes.as-module"
     static let contributions: [Contribution] = [
         .module(RouteAsModuleModule.self, to: ModuleRoute.point) { _ in
-            ModuleRoute("as.module", pattern: "no-slash", summary: "") { _ in .none }
+            ModuleRoute("as.module", pattern: "no-slash", summary: "") { _ in .text("") }
         },
     ]
     init(context: any ModuleContext) {}

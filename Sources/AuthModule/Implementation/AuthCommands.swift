@@ -42,7 +42,7 @@ enum AuthCommands {
         let auth = try context.manager.bridge.resolve(AuthService.self)
         do {
             let user = try await auth.logIn(username: username, password: password)
-            return ModuleCommand.Output(text: "Logged in as \(user.displayName) (\(user.username)).", value: user)
+            return .text("Logged in as \(user.displayName) (\(user.username)).", value: user)
         } catch where error.code == .alreadyAuthenticated {
             // Logged in meanwhile (by another task of this shell).
             throw ModuleCommandError(.usage, "login \(username): \(error.message)")
@@ -82,7 +82,7 @@ enum AuthCommands {
                 value: Identity(authenticated: true, user: user, reason: nil))
         case .notAuthenticated(let reason):
             let why = reason.map { " (\($0.rawValue))" } ?? ""
-            return ModuleCommand.Output(text: "Not logged in\(why).", value: Identity(authenticated: false, user: nil, reason: reason))
+            return .text("Not logged in\(why).", value: Identity(authenticated: false, user: nil, reason: reason))
         }
     }
 }

@@ -6,18 +6,20 @@ extension ModuleCommand {
         /// The value a host prints (as JSON) instead of ``text`` when structured output was asked for.
         public let value: (any Encodable & Sendable)?
 
-        /// Text, and optionally a value for structured output.
-        public init(text: String, value: (any Encodable & Sendable)? = nil) {
+        package init(text: String, value: (any Encodable & Sendable)? = nil) {
             self.text = text
             self.value = value
         }
 
-        /// Text only.
-        public static func text(_ text: String) -> Output {
-            Output(text: text)
+        /// Text to print, and optionally a value that a host prints (as JSON) instead when structured output was
+        /// asked for.
+        ///
+        /// - Parameters:
+        ///   - text: The text to print; empty prints nothing.
+        ///   - value: What `--json` prints instead of the text; `nil` prints the text as a JSON string.
+        /// - Returns: The output.
+        public static func text(_ text: String, value: (any Encodable & Sendable)? = nil) -> Output {
+            Output(text: text, value: value)
         }
-
-        /// Nothing to print.
-        public static let none = Output(text: "")
     }
 }

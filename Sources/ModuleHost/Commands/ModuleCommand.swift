@@ -1,9 +1,5 @@
 /// One command a module adds to a host's command line.
 public struct ModuleCommand: Sendable {
-    /// The body of a command: given the words after its name and a way to talk to the user, it returns what
-    /// to print, or throws (a ``ModuleCommandError`` chooses the exit status; any other error is a failure).
-    public typealias Body = @Sendable (_ context: Context) async throws -> Output
-
     /// The word that invokes it, such as `greet`.
     public let name: String
     /// How to call it, such as `greet <name>`.
@@ -11,20 +7,25 @@ public struct ModuleCommand: Sendable {
     /// One line on what it does.
     public let summary: String
     /// Runs it.
-    public let run: Body
-
-    /// Offers the words that may come first after a command's name, for a host's Tab completion (app-shell's
-    /// prompt). It is called on the host's input thread while the user waits, so it must be quick and must not
-    /// block; it resolves what it needs through the manager's bridge, and returns no words when that fails.
-    /// The host keeps only the words that start with what was typed.
-    public typealias ArgumentCompletions = @Sendable (_ manager: any ModuleContext) -> [String]
-
+    package let run: @Sendable (_ context: Context) async throws -> Output
     /// What completes the first argument, or `nil` when the command offers nothing.
-    public let argumentCompletions: ArgumentCompletions?
+    package let argumentCompletions: (@Sendable (_ manager: any ModuleContext) -> [String])?
 
-    /// Declares a command; `usage` defaults to the name alone, and `argumentCompletions` to none.
+    /// Declares a command.
+    ///
+    /// - Parameters:
+    ///   - name: The word that invokes it, such as `greet`.
+    ///   - usage: How to call it, such as `greet <name>`; the name alone by default.
+    ///   - summary: One line on what it does, for `help`.
+    ///   - argumentCompletions: The words that may come first after the command's name, for a host's Tab completion
+    ///     (app-shell's prompt). It is called on the host's input thread while the user waits, so it must be quick
+    ///     and must not block; it resolves what it needs through the manager's bridge, and returns no words when
+    ///     that fails. The host keeps only the words that start with what was typed. None by default.
+    ///   - run: The body: given the words after the command's name and a way to talk to the user, it returns what
+    ///     to print, or throws (a ``ModuleCommandError`` chooses the exit status; any other error is a failure).
     public init(_ name: String, usage: String? = nil, summary: String,
-                argumentCompletions: ArgumentCompletions? = nil, run: @escaping Body) {
+                argumentCompletions: (@Sendable (_ manager: any ModuleContext) -> [String])? = nil,
+                run: @escaping @Sendable (_ context: Context) async throws -> Output) {
         self.name = name
         self.usage = usage ?? name
         self.summary = summary

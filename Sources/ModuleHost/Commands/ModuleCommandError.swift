@@ -3,38 +3,7 @@ public struct ModuleCommandError: Error, Sendable, CustomStringConvertible {
     /// The kind of failure; stable, for hosts and tests to match on.
     ///
     /// A growable ``ErrorCode``: a `switch` over one needs a `default:`.
-    public struct Code: ErrorCode, CaseIterable {
-        /// The code's stable name, as JSON output prints it.
-        public let rawValue: String
-
-        /// Creates a code from its name; any name is accepted, so codes added later still decode.
-        public init(rawValue: String) {
-            self.rawValue = rawValue
-        }
-
-        /// The command was called wrongly (arguments); `app-shell` exits 64.
-        public static let usage = Code(rawValue: "usage")
-
-        /// No registered module declares a command of that name; `app-shell` exits 64.
-        public static let unknownCommand = Code(rawValue: "unknownCommand")
-
-        /// The module that declares the command (or a service it needs) could not be loaded; `app-shell` exits 1.
-        public static let moduleUnavailable = Code(rawValue: "moduleUnavailable")
-
-        /// The user is not allowed to do this (for example wrong credentials); `app-shell` exits 77.
-        public static let permissionDenied = Code(rawValue: "permissionDenied")
-
-        /// Input ended, or the host was interrupted, before the command had what it needed; `app-shell` exits 1.
-        public static let inputEnded = Code(rawValue: "inputEnded")
-
-        /// Anything else went wrong; `app-shell` exits 1.
-        public static let failed = Code(rawValue: "failed")
-
-        /// Every code this version knows, in the order they are declared.
-        public static let allCases: [Code] = [
-            .usage, .unknownCommand, .moduleUnavailable, .permissionDenied, .inputEnded, .failed
-        ]
-    }
+    public typealias Code = ErrorCode<ModuleCommandError>
 
     /// The kind of failure.
     public let code: Code
@@ -49,4 +18,29 @@ public struct ModuleCommandError: Error, Sendable, CustomStringConvertible {
 
     /// The message.
     public var description: String { message }
+}
+
+extension ErrorCode where Domain == ModuleCommandError {
+    /// The command was called wrongly (arguments); `app-shell` exits 64.
+    public static var usage: Self { Self(rawValue: "usage") }
+
+    /// No registered module declares a command of that name; `app-shell` exits 64.
+    public static var unknownCommand: Self { Self(rawValue: "unknownCommand") }
+
+    /// The module that declares the command (or a service it needs) could not be loaded; `app-shell` exits 1.
+    public static var moduleUnavailable: Self { Self(rawValue: "moduleUnavailable") }
+
+    /// The user is not allowed to do this (for example wrong credentials); `app-shell` exits 77.
+    public static var permissionDenied: Self { Self(rawValue: "permissionDenied") }
+
+    /// Input ended, or the host was interrupted, before the command had what it needed; `app-shell` exits 1.
+    public static var inputEnded: Self { Self(rawValue: "inputEnded") }
+
+    /// Anything else went wrong; `app-shell` exits 1.
+    public static var failed: Self { Self(rawValue: "failed") }
+
+    /// Every code this version knows, in the order they are declared.
+    package static var allCases: [Self] {
+        [.usage, .unknownCommand, .moduleUnavailable, .permissionDenied, .inputEnded, .failed]
+    }
 }

@@ -11,7 +11,7 @@ extension ExtensionPoint {
 
         /// Whether ``value()`` instantiates the contributing module (the first time): true when the module
         /// contributed itself, false when it contributed a value.
-        public var instantiatesModule: Bool {
+        package var instantiatesModule: Bool {
             if case .module = source { true } else { false }
         }
 

@@ -19,10 +19,10 @@
 /// `validate` runs (ModuleHostRouting's `ModuleRoute.point`); a host need not declare those either.
 public struct ExtensionPoint<Value: Sendable>: Sendable {
     /// The point's name, unique in a host; contributions name the point they are made to.
-    public let name: String
+    package let name: String
     /// Whether two contributions may not share a key: `validate` reports a duplicate as an error that names both
     /// modules.
-    public let requiresUniqueKeys: Bool
+    package let requiresUniqueKeys: Bool
     /// How the library that declares the point checks its contributions (ModuleHostRouting's routes); `nil` for a
     /// point a host declares.
     let check: (any ExtensionPointCheck)?

@@ -1,5 +1,9 @@
 extension Initiator {
     /// A progress event, for showing live startup progress.
+    ///
+    /// A later version may report more kinds of event, so a `switch` over one from outside this package needs an
+    /// `@unknown default:`.
+    @nonexhaustive
     public enum Event: Sendable {
         /// A phase began.
         case phaseStarted(ModuleStartupOperation.Priority)

@@ -16,7 +16,7 @@ import Foundation
 public final class Initiator: Sendable {
 
     /// The most operations a concurrent phase runs at once (at least 1).
-    public let maxConcurrentOperations: Int
+    package let maxConcurrentOperations: Int
     let operationSource: @Sendable () throws -> [StartupOperation]
     let state = Locked(InitiatorState())
 

@@ -5,30 +5,7 @@ extension InitiatorError {
         /// The kind of problem.
         ///
         /// A growable ``ErrorCode``: a `switch` over one needs a `default:`.
-        public struct Code: ErrorCode, Codable {
-            /// The code's stable name, as JSON output prints it.
-            public let rawValue: String
-
-            /// Creates a code from its name; any name is accepted, so codes added later still decode.
-            public init(rawValue: String) {
-                self.rawValue = rawValue
-            }
-
-            /// An operation has an empty identifier.
-            public static let emptyIdentifier = Code(rawValue: "emptyIdentifier")
-
-            /// Two operations share an identifier.
-            public static let duplicateIdentifier = Code(rawValue: "duplicateIdentifier")
-
-            /// An operation depends on an identifier no operation has.
-            public static let unknownDependency = Code(rawValue: "unknownDependency")
-
-            /// An operation depends on an operation that runs in a later phase.
-            public static let laterPhaseDependency = Code(rawValue: "laterPhaseDependency")
-
-            /// Operations depend on each other in a cycle.
-            public static let cycle = Code(rawValue: "cycle")
-        }
+        public typealias Code = ErrorCode<InitiatorError.Problem>
 
         /// The kind of problem.
         public let code: Code
@@ -50,4 +27,21 @@ extension InitiatorError {
         /// The human-readable message.
         public var description: String { message }
     }
+}
+
+extension ErrorCode where Domain == InitiatorError.Problem {
+    /// An operation has an empty identifier.
+    public static var emptyIdentifier: Self { Self(rawValue: "emptyIdentifier") }
+
+    /// Two operations share an identifier.
+    public static var duplicateIdentifier: Self { Self(rawValue: "duplicateIdentifier") }
+
+    /// An operation depends on an identifier no operation has.
+    public static var unknownDependency: Self { Self(rawValue: "unknownDependency") }
+
+    /// An operation depends on an operation that runs in a later phase.
+    public static var laterPhaseDependency: Self { Self(rawValue: "laterPhaseDependency") }
+
+    /// Operations depend on each other in a cycle.
+    public static var cycle: Self { Self(rawValue: "cycle") }
 }

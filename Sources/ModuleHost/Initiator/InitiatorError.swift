@@ -4,33 +4,7 @@ public struct InitiatorError: Error, Sendable, CustomStringConvertible {
     /// The kind of error.
     ///
     /// A growable ``ErrorCode``: a `switch` over one needs a `default:`.
-    public struct Code: ErrorCode, Codable {
-        /// The code's stable name, as JSON output prints it.
-        public let rawValue: String
-
-        /// Creates a code from its name; any name is accepted, so codes added later still decode.
-        public init(rawValue: String) {
-            self.rawValue = rawValue
-        }
-
-        /// `start()` was called a second time.
-        public static let alreadyStarted = Code(rawValue: "alreadyStarted")
-
-        /// An operation was added after `start()`.
-        public static let addedAfterStart = Code(rawValue: "addedAfterStart")
-
-        /// The modules' operation source threw while startup was being planned.
-        public static let operationSourceFailed = Code(rawValue: "operationSourceFailed")
-
-        /// A required operation in a blocking phase failed, timed out or was skipped; later phases did not run.
-        public static let requiredOperationFailed = Code(rawValue: "requiredOperationFailed")
-
-        /// The task running startup was cancelled.
-        public static let cancelled = Code(rawValue: "cancelled")
-
-        /// The startup plan is invalid (see ``InitiatorError/problems``); nothing ran.
-        public static let invalidPlan = Code(rawValue: "invalidPlan")
-    }
+    public typealias Code = ErrorCode<InitiatorError>
 
     /// The kind of error.
     public let code: Code
@@ -66,4 +40,24 @@ public struct InitiatorError: Error, Sendable, CustomStringConvertible {
 
     /// The human-readable message.
     public var description: String { message }
+}
+
+extension ErrorCode where Domain == InitiatorError {
+    /// `start()` was called a second time.
+    public static var alreadyStarted: Self { Self(rawValue: "alreadyStarted") }
+
+    /// An operation was added after `start()`.
+    public static var addedAfterStart: Self { Self(rawValue: "addedAfterStart") }
+
+    /// The modules' operation source threw while startup was being planned.
+    public static var operationSourceFailed: Self { Self(rawValue: "operationSourceFailed") }
+
+    /// A required operation in a blocking phase failed, timed out or was skipped; later phases did not run.
+    public static var requiredOperationFailed: Self { Self(rawValue: "requiredOperationFailed") }
+
+    /// The task running startup was cancelled.
+    public static var cancelled: Self { Self(rawValue: "cancelled") }
+
+    /// The startup plan is invalid (see ``InitiatorError/problems``); nothing ran.
+    public static var invalidPlan: Self { Self(rawValue: "invalidPlan") }
 }

@@ -132,7 +132,7 @@ extension StartupReport {
         }
 
         /// The error or the skip/cancel reason, whichever is set.
-        public var message: String? { error ?? reason }
+        package var message: String? { error ?? reason }
 
         private enum CodingKeys: String, CodingKey {
             case identifier, module, phase, dependencies, failurePolicy, state, error, reason

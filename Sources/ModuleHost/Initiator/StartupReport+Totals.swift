@@ -27,7 +27,7 @@ extension StartupReport {
         }
 
         /// The number of operations in `state`.
-        public func count(_ state: OperationRecord.State) -> Int { counts[state.rawValue] ?? 0 }
+        package func count(_ state: OperationRecord.State) -> Int { counts[state.rawValue] ?? 0 }
 
         private enum CodingKeys: String, CodingKey { case counts, blockingWallTimeMs, wallTimeMs }
 

@@ -34,7 +34,7 @@ public struct StartupReport: Sendable, Codable, Equatable {
     public var isComplete: Bool { operations.allSatisfy(\.state.isFinished) }
 
     /// The record for an operation, if the report has one.
-    public func record(_ identifier: String) -> OperationRecord? {
+    package func record(_ identifier: String) -> OperationRecord? {
         operations.first { $0.identifier == identifier }
     }
 

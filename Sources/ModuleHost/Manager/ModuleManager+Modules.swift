@@ -56,7 +56,7 @@ extension ModuleManager {
     }
 
     /// The loaded module instances, in the order they finished loading.
-    public func loadedModules() -> [any ModuleProtocol] {
+    package func loadedModules() -> [any ModuleProtocol] {
         registry.loadedModules()
     }
 

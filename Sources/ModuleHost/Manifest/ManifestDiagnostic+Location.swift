@@ -1,10 +1,16 @@
 extension ManifestDiagnostic {
+    /// The 1-based line of the problem in the file, where known.
+    public var line: Int? { location?.line }
+
+    /// The 1-based column of the problem, counted in UTF-8 bytes from the start of the line, where known.
+    public var column: Int? { location?.column }
+
     /// A position in a manifest file: 1-based line and column (in UTF-8 bytes), as compilers print them.
-    public struct Location: Hashable, Sendable, Codable, CustomStringConvertible {
+    package struct Location: Hashable, Sendable, Codable, CustomStringConvertible {
         /// The 1-based line.
-        public let line: Int
+        package let line: Int
         /// The 1-based column, counted in UTF-8 bytes from the start of the line.
-        public let column: Int
+        package let column: Int
 
         /// Creates a location from a 1-based line and column.
         package init(line: Int, column: Int) {
@@ -13,6 +19,6 @@ extension ManifestDiagnostic {
         }
 
         /// `line:column`, as in `modules.json:3:14`.
-        public var description: String { "\(line):\(column)" }
+        package var description: String { "\(line):\(column)" }
     }
 }

@@ -13,132 +13,7 @@ public struct ManifestDiagnostic: Sendable, Hashable, CustomStringConvertible {
     /// What kind of problem this is; stable, for tools and tests to match on.
     ///
     /// A growable ``ErrorCode``: a `switch` over one needs a `default:`.
-    public struct Code: ErrorCode, Codable, CaseIterable {
-        /// The code's stable name, as JSON output prints it.
-        public let rawValue: String
-
-        /// Creates a code from its name; any name is accepted, so codes added later still decode.
-        public init(rawValue: String) {
-            self.rawValue = rawValue
-        }
-
-        /// The manifest file does not exist.
-        public static let fileNotFound = Code(rawValue: "fileNotFound")
-
-        /// The manifest path names a directory.
-        public static let isDirectory = Code(rawValue: "isDirectory")
-
-        /// The manifest path names a FIFO, a device or a socket: it is refused without reading from it.
-        public static let notARegularFile = Code(rawValue: "notARegularFile")
-
-        /// The manifest file exists but cannot be read.
-        public static let unreadable = Code(rawValue: "unreadable")
-
-        /// The manifest file is empty or only whitespace.
-        public static let emptyFile = Code(rawValue: "emptyFile")
-
-        /// The manifest file is larger than the manifest reader accepts.
-        public static let fileTooLarge = Code(rawValue: "fileTooLarge")
-
-        /// The file is not valid JSON (or not UTF-8).
-        public static let malformedJSON = Code(rawValue: "malformedJSON")
-
-        /// A field has the wrong JSON type.
-        public static let wrongType = Code(rawValue: "wrongType")
-
-        /// A required field is absent.
-        public static let missingField = Code(rawValue: "missingField")
-
-        /// A field is not part of the manifest format.
-        public static let unknownField = Code(rawValue: "unknownField")
-
-        /// A field's value is of the right type but not allowed.
-        public static let invalidValue = Code(rawValue: "invalidValue")
-
-        /// The manifest's `version` is not one this library reads.
-        public static let unsupportedVersion = Code(rawValue: "unsupportedVersion")
-
-        /// No type with the given name is linked into the program.
-        public static let unknownType = Code(rawValue: "unknownType")
-
-        /// The named type exists but does not conform to `ModuleProtocol`.
-        public static let notAModule = Code(rawValue: "notAModule")
-
-        /// Two modules declare the same `moduleIdentifier`.
-        public static let duplicateIdentifier = Code(rawValue: "duplicateIdentifier")
-
-        /// Two modules declare that they provide the same service protocol.
-        public static let duplicateService = Code(rawValue: "duplicateService")
-
-        /// A module lists a service in `providedServices` that it cannot provide: it does not conform to the
-        /// protocol (or, with an accessor, is not the module type the accessor takes). Reported by validation only.
-        public static let serviceNotProvided = Code(rawValue: "serviceNotProvided")
-
-        /// A module contributes to an extension point that the host does not declare.
-        public static let unknownExtensionPoint = Code(rawValue: "unknownExtensionPoint")
-
-        /// A module contributes a value whose type is not the one its extension point's contributions have.
-        public static let contributionTypeMismatch = Code(rawValue: "contributionTypeMismatch")
-
-        /// Two contributions to an extension point that requires unique keys share a key, or a module contributes
-        /// a module other than itself.
-        public static let invalidContribution = Code(rawValue: "invalidContribution")
-
-        /// Two modules declare a command of the same name, or a module declares one of the host's own commands.
-        public static let duplicateCommand = Code(rawValue: "duplicateCommand")
-
-        /// A module declares a command whose name is not one word of ASCII letters, digits, `-`, `_` and `.`.
-        public static let invalidCommand = Code(rawValue: "invalidCommand")
-
-        /// A module requires a module that no entry provides.
-        public static let missingRequirement = Code(rawValue: "missingRequirement")
-
-        /// A module requires a module whose entry is disabled.
-        public static let disabledRequirement = Code(rawValue: "disabledRequirement")
-
-        /// Modules require each other in a cycle.
-        public static let dependencyCycle = Code(rawValue: "dependencyCycle")
-
-        /// A module's `config` object does not decode into its configuration type.
-        public static let invalidConfig = Code(rawValue: "invalidConfig")
-
-        /// A `config` object is given to a module that takes none.
-        public static let unusedConfig = Code(rawValue: "unusedConfig")
-
-        /// Startup overrides name an operation the module does not declare.
-        public static let unknownOperation = Code(rawValue: "unknownOperation")
-
-        /// A route a module declares is not valid: its identifier, pattern or parameters.
-        public static let invalidRoute = Code(rawValue: "invalidRoute")
-
-        /// Two routes match the same links (or a module declares a route identifier twice).
-        public static let duplicateRoute = Code(rawValue: "duplicateRoute")
-
-        /// Route overrides name a route the module does not declare.
-        public static let unknownRoute = Code(rawValue: "unknownRoute")
-
-        /// The `routing` settings are not valid, such as an external scheme that is the in-app one.
-        public static let invalidRouting = Code(rawValue: "invalidRouting")
-
-        /// A plugin library was refused or failed to load (see the message for why).
-        public static let pluginRejected = Code(rawValue: "pluginRejected")
-
-        /// The manifest lists no enabled modules.
-        public static let noModules = Code(rawValue: "noModules")
-
-        /// The report stopped here: the manifest has more problems than are listed.
-        public static let tooManyProblems = Code(rawValue: "tooManyProblems")
-
-        /// Every code this version knows, in the order they are declared.
-        public static let allCases: [Code] = [
-            .fileNotFound, .isDirectory, .notARegularFile, .unreadable, .emptyFile, .fileTooLarge, .malformedJSON,
-            .wrongType, .missingField, .unknownField, .invalidValue, .unsupportedVersion, .unknownType, .notAModule,
-            .duplicateIdentifier, .duplicateService, .serviceNotProvided, .unknownExtensionPoint,
-            .contributionTypeMismatch, .invalidContribution, .duplicateCommand, .invalidCommand, .missingRequirement,
-            .disabledRequirement, .dependencyCycle, .invalidConfig, .unusedConfig, .unknownOperation, .invalidRoute,
-            .duplicateRoute, .unknownRoute, .invalidRouting, .pluginRejected, .noModules, .tooManyProblems
-        ]
-    }
+    public typealias Code = ErrorCode<ManifestDiagnostic>
 
     /// Whether this is an error or a warning.
     public let severity: Severity
@@ -148,8 +23,8 @@ public struct ManifestDiagnostic: Sendable, Hashable, CustomStringConvertible {
     public let file: String?
     /// The JSON location of the problem, such as `modules[2].type`; empty for the whole document.
     public let path: String
-    /// The line and column, where known.
-    public let location: Location?
+    /// The line and column, where known (``line`` and ``column``).
+    package let location: Location?
     /// What is wrong and what was expected.
     public let message: String
     /// A likely fix, such as the closest known type name.
@@ -189,5 +64,127 @@ public struct ManifestDiagnostic: Sendable, Hashable, CustomStringConvertible {
         body += message
         if let suggestion { body += "; \(suggestion)" }
         return "\(head): \(style("\(severity.rawValue):")) \(DisplayText.printable(body))"
+    }
+}
+
+extension ErrorCode where Domain == ManifestDiagnostic {
+    /// The manifest file does not exist.
+    public static var fileNotFound: Self { Self(rawValue: "fileNotFound") }
+
+    /// The manifest path names a directory.
+    public static var isDirectory: Self { Self(rawValue: "isDirectory") }
+
+    /// The manifest path names a FIFO, a device or a socket: it is refused without reading from it.
+    public static var notARegularFile: Self { Self(rawValue: "notARegularFile") }
+
+    /// The manifest file exists but cannot be read.
+    public static var unreadable: Self { Self(rawValue: "unreadable") }
+
+    /// The manifest file is empty or only whitespace.
+    public static var emptyFile: Self { Self(rawValue: "emptyFile") }
+
+    /// The manifest file is larger than the manifest reader accepts.
+    public static var fileTooLarge: Self { Self(rawValue: "fileTooLarge") }
+
+    /// The file is not valid JSON (or not UTF-8).
+    public static var malformedJSON: Self { Self(rawValue: "malformedJSON") }
+
+    /// A field has the wrong JSON type.
+    public static var wrongType: Self { Self(rawValue: "wrongType") }
+
+    /// A required field is absent.
+    public static var missingField: Self { Self(rawValue: "missingField") }
+
+    /// A field is not part of the manifest format.
+    public static var unknownField: Self { Self(rawValue: "unknownField") }
+
+    /// A field's value is of the right type but not allowed.
+    public static var invalidValue: Self { Self(rawValue: "invalidValue") }
+
+    /// The manifest's `version` is not one this library reads.
+    public static var unsupportedVersion: Self { Self(rawValue: "unsupportedVersion") }
+
+    /// No type with the given name is linked into the program.
+    public static var unknownType: Self { Self(rawValue: "unknownType") }
+
+    /// The named type exists but does not conform to `ModuleProtocol`.
+    public static var notAModule: Self { Self(rawValue: "notAModule") }
+
+    /// Two modules declare the same `moduleIdentifier`.
+    public static var duplicateIdentifier: Self { Self(rawValue: "duplicateIdentifier") }
+
+    /// Two modules declare that they provide the same service protocol.
+    public static var duplicateService: Self { Self(rawValue: "duplicateService") }
+
+    /// A module lists a service in `providedServices` that it cannot provide: it does not conform to the
+    /// protocol (or, with an accessor, is not the module type the accessor takes). Reported by validation only.
+    public static var serviceNotProvided: Self { Self(rawValue: "serviceNotProvided") }
+
+    /// A module contributes to an extension point that the host does not declare.
+    public static var unknownExtensionPoint: Self { Self(rawValue: "unknownExtensionPoint") }
+
+    /// A module contributes a value whose type is not the one its extension point's contributions have.
+    public static var contributionTypeMismatch: Self { Self(rawValue: "contributionTypeMismatch") }
+
+    /// Two contributions to an extension point that requires unique keys share a key, or a module contributes
+    /// a module other than itself.
+    public static var invalidContribution: Self { Self(rawValue: "invalidContribution") }
+
+    /// Two modules declare a command of the same name, or a module declares one of the host's own commands.
+    public static var duplicateCommand: Self { Self(rawValue: "duplicateCommand") }
+
+    /// A module declares a command whose name is not one word of ASCII letters, digits, `-`, `_` and `.`.
+    public static var invalidCommand: Self { Self(rawValue: "invalidCommand") }
+
+    /// A module requires a module that no entry provides.
+    public static var missingRequirement: Self { Self(rawValue: "missingRequirement") }
+
+    /// A module requires a module whose entry is disabled.
+    public static var disabledRequirement: Self { Self(rawValue: "disabledRequirement") }
+
+    /// Modules require each other in a cycle.
+    public static var dependencyCycle: Self { Self(rawValue: "dependencyCycle") }
+
+    /// A module's `config` object does not decode into its configuration type.
+    public static var invalidConfig: Self { Self(rawValue: "invalidConfig") }
+
+    /// A `config` object is given to a module that takes none.
+    public static var unusedConfig: Self { Self(rawValue: "unusedConfig") }
+
+    /// Startup overrides name an operation the module does not declare.
+    public static var unknownOperation: Self { Self(rawValue: "unknownOperation") }
+
+    /// A route a module declares is not valid: its identifier, pattern or parameters.
+    public static var invalidRoute: Self { Self(rawValue: "invalidRoute") }
+
+    /// Two routes match the same links (or a module declares a route identifier twice).
+    public static var duplicateRoute: Self { Self(rawValue: "duplicateRoute") }
+
+    /// Route overrides name a route the module does not declare.
+    public static var unknownRoute: Self { Self(rawValue: "unknownRoute") }
+
+    /// The `routing` settings are not valid, such as an external scheme that is the in-app one.
+    public static var invalidRouting: Self { Self(rawValue: "invalidRouting") }
+
+    /// A plugin library was refused or failed to load (see the message for why).
+    public static var pluginRejected: Self { Self(rawValue: "pluginRejected") }
+
+    /// The manifest lists no enabled modules.
+    public static var noModules: Self { Self(rawValue: "noModules") }
+
+    /// The report stopped here: the manifest has more problems than are listed.
+    public static var tooManyProblems: Self { Self(rawValue: "tooManyProblems") }
+
+    /// Every code this version knows, in the order they are declared.
+    package static var allCases: [Self] {
+        [
+            .fileNotFound, .isDirectory, .notARegularFile, .unreadable, .emptyFile, .fileTooLarge, .malformedJSON,
+            .wrongType, .missingField, .unknownField, .invalidValue, .unsupportedVersion, .unknownType, .notAModule,
+            .duplicateIdentifier, .duplicateService, .serviceNotProvided, .unknownExtensionPoint,
+            .contributionTypeMismatch, .invalidContribution, .duplicateCommand, .invalidCommand,
+            .missingRequirement, .disabledRequirement, .dependencyCycle, .invalidConfig, .unusedConfig,
+            .unknownOperation, .invalidRoute, .duplicateRoute, .unknownRoute, .invalidRouting, .pluginRejected,
+            .noModules, .tooManyProblems
+        ]
     }
 }

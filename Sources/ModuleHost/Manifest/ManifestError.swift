@@ -1,7 +1,7 @@
 /// A manifest that cannot be used, with every problem found in it.
 public struct ManifestError: Error, Sendable, CustomStringConvertible {
     /// The manifest's path as given, or `nil` for in-memory data.
-    public let file: String?
+    package let file: String?
     /// Every diagnostic found, errors and warnings, in file order.
     public let diagnostics: [ManifestDiagnostic]
 
@@ -12,10 +12,7 @@ public struct ManifestError: Error, Sendable, CustomStringConvertible {
     }
 
     /// Only the diagnostics that are errors.
-    public var errors: [ManifestDiagnostic] { diagnostics.filter { $0.severity == .error } }
-
-    /// True when the manifest could not be found at all (as opposed to being found and invalid).
-    public var isFileNotFound: Bool { errors.contains { $0.code == .fileNotFound } }
+    package var errors: [ManifestDiagnostic] { diagnostics.filter { $0.severity == .error } }
 
     /// One diagnostic per line, then a count: `2 errors in modules.json`.
     public var description: String {

@@ -11,7 +11,7 @@
 /// ```
 public struct ModuleStartupOperation: Sendable {
     /// The operation's identifier, unique among all startup operations.
-    public var identifier: String
+    package var identifier: String
     /// The phase the operation runs in (the manifest can override it).
     package var priority: Priority
     /// Identifiers of operations that must succeed before this one starts.

@@ -12,7 +12,7 @@ public struct ProvidedService: Sendable, CustomStringConvertible {
     ///
     /// Written out only when asked: printing a type asks the Swift runtime about its conformances, which on first
     /// use scans every loaded image, so registering and loading never do it.
-    public var name: String { TypeName.of(type) }
+    package var name: String { TypeName.of(type) }
     /// The service type.
     let type: Any.Type
     let key: ObjectIdentifier

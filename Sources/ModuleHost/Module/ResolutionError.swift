@@ -3,49 +3,14 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
     /// The kind of failure; stable, for code and tests to match on.
     ///
     /// A growable ``ErrorCode``: a `switch` over one needs a `default:`.
-    public struct Code: ErrorCode {
-        /// The code's stable name, as JSON output prints it.
-        public let rawValue: String
-
-        /// Creates a code from its name; any name is accepted, so codes added later still decode.
-        public init(rawValue: String) {
-            self.rawValue = rawValue
-        }
-
-        /// No module with the requested identifier is registered.
-        public static let unknownModule = Code(rawValue: "unknownModule")
-
-        /// No registered module provides the requested service.
-        public static let unprovidedService = Code(rawValue: "unprovidedService")
-
-        /// Modules resolve each other while loading, in a cycle that can never complete.
-        public static let resolutionCycle = Code(rawValue: "resolutionCycle")
-
-        /// The module threw from `moduleDidLoad`, or a module it requires failed.
-        public static let loadFailed = Code(rawValue: "loadFailed")
-
-        /// The module declares the service but its instance does not provide it.
-        public static let serviceNotImplemented = Code(rawValue: "serviceNotImplemented")
-
-        /// The module is registered but its type is not the one asked for.
-        public static let wrongModuleType = Code(rawValue: "wrongModuleType")
-
-        /// The module's configuration is missing or of another type.
-        public static let configurationUnavailable = Code(rawValue: "configurationUnavailable")
-
-        /// The manager that owned this bridge no longer exists.
-        public static let managerUnavailable = Code(rawValue: "managerUnavailable")
-
-        /// A module cannot be released by the thread that is still loading it (or a module that requires it).
-        public static let releasedWhileLoading = Code(rawValue: "releasedWhileLoading")
-    }
+    public typealias Code = ErrorCode<ResolutionError>
 
     /// The kind of failure.
     public let code: Code
     /// A human explanation that names what was asked and what is available.
     public let message: String
     /// The modules involved in a ``Code/resolutionCycle``, as a closed path `a -> b -> a`.
-    public let cycle: [ModuleIdentifier]
+    package let cycle: [ModuleIdentifier]
     /// The error that caused this one, such as the one `moduleDidLoad` threw.
     public let underlyingError: (any Error)?
 
@@ -62,4 +27,33 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
         guard let underlyingError else { return message }
         return "\(message): \(underlyingError)"
     }
+}
+
+extension ErrorCode where Domain == ResolutionError {
+    /// No module with the requested identifier is registered.
+    public static var unknownModule: Self { Self(rawValue: "unknownModule") }
+
+    /// No registered module provides the requested service.
+    public static var unprovidedService: Self { Self(rawValue: "unprovidedService") }
+
+    /// Modules resolve each other while loading, in a cycle that can never complete.
+    public static var resolutionCycle: Self { Self(rawValue: "resolutionCycle") }
+
+    /// The module threw from `moduleDidLoad`, or a module it requires failed.
+    public static var loadFailed: Self { Self(rawValue: "loadFailed") }
+
+    /// The module declares the service but its instance does not provide it.
+    public static var serviceNotImplemented: Self { Self(rawValue: "serviceNotImplemented") }
+
+    /// The module is registered but its type is not the one asked for.
+    public static var wrongModuleType: Self { Self(rawValue: "wrongModuleType") }
+
+    /// The module's configuration is missing or of another type.
+    public static var configurationUnavailable: Self { Self(rawValue: "configurationUnavailable") }
+
+    /// The manager that owned this bridge no longer exists.
+    public static var managerUnavailable: Self { Self(rawValue: "managerUnavailable") }
+
+    /// A module cannot be released by the thread that is still loading it (or a module that requires it).
+    public static var releasedWhileLoading: Self { Self(rawValue: "releasedWhileLoading") }
 }

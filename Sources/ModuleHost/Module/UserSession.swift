@@ -16,7 +16,7 @@ public struct UserSession: Sendable, Hashable, Codable, CustomStringConvertible 
     public let startedAt: Date
 
     /// Creates a session value for `userID`, begun at `startedAt`.
-    public init(userID: String, startedAt: Date = Date()) {
+    package init(userID: String, startedAt: Date = Date()) {
         self.userID = userID
         self.startedAt = startedAt
     }

@@ -25,7 +25,7 @@ public struct ModuleDescription: Sendable, Hashable, Codable {
     /// Whether it is instantiated when startup begins.
     public let eager: Bool
     /// Where it was registered: a manifest path and entry, or `code`.
-    public let origin: String
+    package let origin: String
     /// Its current state.
     public let state: State
     /// Why it failed, when ``state`` is ``State/failed``.

@@ -25,14 +25,14 @@ enum NumbersCommands {
             throw ModuleCommandError(.usage, "'\(text)' is not an integer from \(Int64.min) to \(Int64.max)")
         }
         let fact = try context.manager.bridge.resolve(NumberFactService.self).fact(about: number)
-        return ModuleCommand.Output(text: fact.content, value: fact)
+        return .text(fact.content, value: fact)
     }
 
     @Sendable
     static func random(_ context: ModuleCommand.Context) async throws -> ModuleCommand.Output {
         guard context.arguments.isEmpty else { throw ModuleCommandError(.usage, "usage: random") }
         let fact = try context.manager.bridge.resolve(NumberFactService.self).randomFact()
-        return ModuleCommand.Output(text: fact.content, value: fact)
+        return .text(fact.content, value: fact)
     }
 
     @Sendable
@@ -40,7 +40,7 @@ enum NumbersCommands {
         guard context.arguments.isEmpty else { throw ModuleCommandError(.usage, "usage: history") }
         let numbers = try context.manager.bridge.resolve(NumberFactService.self)
         let entries = numbers.history()
-        return ModuleCommand.Output(text: historyText(entries, owner: numbers.currentUser), value: entries)
+        return .text(historyText(entries, owner: numbers.currentUser), value: entries)
     }
 
     /// The `history` listing. Entries come from a file that may have been tampered with, so control characters

@@ -19,7 +19,7 @@ enum NumbersRoutes {
                     summary: "the facts you looked up (the last ones with ?last=n)") { request in
             let numbers = try request.manager.bridge.resolve(NumberFactService.self)
             let entries = numbers.history().suffix(request.parameters.integer("last") ?? .max)
-            return ModuleCommand.Output(text: NumbersCommands.historyText(Array(entries), owner: numbers.currentUser),
+            return .text(NumbersCommands.historyText(Array(entries), owner: numbers.currentUser),
                                        value: Array(entries))
         },
     ]
@@ -33,6 +33,6 @@ enum NumbersRoutes {
 
     private static func fact(about number: Int, _ request: RouteRequest) throws -> ModuleCommand.Output {
         let fact = try request.manager.bridge.resolve(NumberFactService.self).fact(about: Int64(number))
-        return ModuleCommand.Output(text: fact.content, value: fact)
+        return .text(fact.content, value: fact)
     }
 }

@@ -61,7 +61,7 @@ final class CommandAlphaModule: ModuleProtocol {
             let secret = await context.io.readSecret(prompt: "secret: ")
             context.io.write("arguments: \(context.arguments.joined(separator: " "))")
             let value = EchoValue(arguments: context.arguments, name: name, secret: secret, structured: context.wantsStructuredOutput)
-            return ModuleCommand.Output(text: "hello \(name ?? "<none>")", value: value)
+            return .text("hello \(name ?? "<none>")", value: value)
         },
         ModuleCommand("deny", summary: "always refuses") { _ in
             throw ModuleCommandError(.permissionDenied, "deny: not for you")
@@ -71,7 +71,7 @@ final class CommandAlphaModule: ModuleProtocol {
         },
         ModuleCommand("needs-missing", summary: "resolves a service nobody provides") { context in
             _ = try context.manager.bridge.resolve(UnprovidedService.self)
-            return .none
+            return .text("")
         },
         ModuleCommand("usage-check", summary: "needs exactly one argument") { context in
             .text(try context.singleArgument(usage: "usage-check <word>"))
@@ -121,8 +121,8 @@ final class CommandClashModule: ModuleProtocol {
     static let moduleIdentifier: ModuleIdentifier = "test.commands.clash"
     static var contributions: [Contribution] { commands.map(Contribution.command) }
     static let commands: [ModuleCommand] = [
-        ModuleCommand("clash-only", summary: "unique") { _ in .none },
-        ModuleCommand("echo", summary: "clashes with alpha") { _ in .none },
+        ModuleCommand("clash-only", summary: "unique") { _ in .text("") },
+        ModuleCommand("echo", summary: "clashes with alpha") { _ in .text("") },
     ]
     init(context: any ModuleContext) {}
 }
@@ -132,7 +132,7 @@ final class CommandReservedModule: ModuleProtocol {
     static let moduleIdentifier: ModuleIdentifier = "test.commands.reserved"
     static var contributions: [Contribution] { commands.map(Contribution.command) }
     static let commands: [ModuleCommand] = [
-        ModuleCommand("help", summary: "a module's help") { _ in .none },
+        ModuleCommand("help", summary: "a module's help") { _ in .text("") },
     ]
     init(context: any ModuleContext) {}
 }
@@ -145,7 +145,7 @@ final class CommandInvalidNamesModule: ModuleProtocol {
                                "nl\n", "tab\t", "\u{202E}rtl", "caf\u{E9}", String(repeating: "a", count: 65)]
     static var contributions: [Contribution] { commands.map(Contribution.command) }
     static let commands: [ModuleCommand] = (["valid-one"] + invalidNames).map { name in
-        ModuleCommand(name, summary: "name \(name)") { _ in .none }
+        ModuleCommand(name, summary: "name \(name)") { _ in .text("") }
     }
     init(context: any ModuleContext) {}
 }

@@ -171,7 +171,7 @@ struct ManifestValidationTests {
             try ModuleManager().registerModules(withConfigFilePath: url)
             Issue.record("expected an error")
         } catch {
-            #expect(error.isFileNotFound)
+            #expect(error.diagnostics.contains { $0.code == .fileNotFound })
             #expect(error.diagnostics.map(\.code) == [.fileNotFound])
             #expect(error.description.contains(url.path))
         }

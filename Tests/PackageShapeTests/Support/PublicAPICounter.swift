@@ -8,11 +8,18 @@
 /// - enum case directly inside a public enum (`case a, b(Int)` is two).
 ///
 /// Extensions themselves do not count. Declarations count as written: in each branch of an `#if`, and a
-/// `public` member of a non-public type too.
+/// `public` member of a non-public type too. A declaration marked `@_spi(…)` is counted apart (``spiCount(in:)``):
+/// a client that does not import the SPI cannot see it.
 enum PublicAPICounter {
     static func count(in source: String) -> Int {
         var walker = Walker(tokens: tokens(of: SwiftSource.code(source)))
-        return walker.count()
+        return walker.count().public
+    }
+
+    /// The declarations that would count but are marked `@_spi(…)`.
+    static func spiCount(in source: String) -> Int {
+        var walker = Walker(tokens: tokens(of: SwiftSource.code(source)))
+        return walker.count().spi
     }
 
     fileprivate enum Token: Equatable {
@@ -67,12 +74,13 @@ private struct Walker {
     /// The container the next `{` opens, set by a type or extension declaration.
     var pending: Container?
     var total = 0
+    var spiTotal = 0
 
     init(tokens: [Token]) { self.tokens = tokens }
 
     private func token(_ offset: Int = 0) -> Token? { index + offset < tokens.count ? tokens[index + offset] : nil }
 
-    mutating func count() -> Int {
+    mutating func count() -> (public: Int, spi: Int) {
         var atStatementStart = true
         while let current = token() {
             if atStatementStart, scopes[scopes.count - 1].brackets == 0, let container = scopes[scopes.count - 1].container,
@@ -97,19 +105,21 @@ private struct Walker {
             default: break
             }
         }
-        return total
+        return (total, spiTotal)
     }
 
     /// Reads the attributes, modifiers and keyword of a declaration starting here, and records it.
     /// Stops at the first token that cannot be part of a declaration's head (an expression, `#if`, `where`…).
     private mutating func declaration(in container: Container) {
         var modifiers: Set<String> = []
+        var isSPI = false
         while let current = token() {
             guard case .word(let word) = current else {
                 if current == .newline { index += 1; continue }  // after an attribute on a line of its own
                 return
             }
             if word.hasPrefix("@") {
+                isSPI = isSPI || word == "@_spi"
                 index += 1
                 skipParentheses()
             } else if Self.modifiers.contains(word) || (word == "class" && isKeyword(token(1))) {
@@ -117,7 +127,7 @@ private struct Walker {
                 if token() == .symbol("(") { skipParentheses() } else { modifiers.insert(word) }  // `private(set)`
             } else if Self.keywords.contains(word) {
                 index += 1
-                record(word, modifiers: modifiers, in: container)
+                record(word, modifiers: modifiers, isSPI: isSPI, in: container)
                 return
             } else {
                 return
@@ -125,7 +135,7 @@ private struct Walker {
         }
     }
 
-    private mutating func record(_ keyword: String, modifiers: Set<String>, in container: Container) {
+    private mutating func record(_ keyword: String, modifiers: Set<String>, isSPI: Bool, in container: Container) {
         let explicit = !modifiers.isDisjoint(with: ["public", "open"])
         let restricted = !modifiers.isDisjoint(with: ["private", "fileprivate", "internal", "package"])
         let isPublic = switch container {
@@ -142,7 +152,7 @@ private struct Walker {
             pending = .type(keyword: keyword, isPublic: isPublic)
             if isPublic { total += 1 }
         default:
-            if isPublic { total += 1 }
+            if isPublic, isSPI { spiTotal += 1 } else if isPublic { total += 1 }
         }
     }
 

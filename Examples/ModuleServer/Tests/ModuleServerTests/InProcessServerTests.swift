@@ -57,7 +57,7 @@ struct InProcessServerTests {
         let (table, trace, loaded) = try await manager.run(onTeardown: { records in teardown.withLock { $0 = records.map(\.module) } }) { report in
             _ = try manager.bridge.resolve(.status)
             _ = try manager.bridge.resolve(.greeting)
-            let loaded = manager.loadedModules().map { type(of: $0).moduleIdentifier }
+            let loaded = manager.modules.filter { $0.state == .loaded }.map(\.identifier)
             return (report.renderTable(width: 40), try report.chromeTrace(), loaded)
         }
         #expect(table.split(separator: "\n").allSatisfy { $0.count <= 40 }, "\(table)")

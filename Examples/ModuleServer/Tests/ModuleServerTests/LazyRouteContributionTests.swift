@@ -34,10 +34,10 @@ struct LazyRouteContributionTests {
         defer { try? FileManager.default.removeItem(at: manifest) }
         try manager.registerModules(withConfigFilePath: manifest)
         #expect(manager.extensions(of: .httpRoutes).map(\.module) == [.greeting, .status])
-        #expect(manager.loadedModules().isEmpty, "enumerating instantiates nothing")
+        #expect(!manager.modules.contains { $0.state == .loaded }, "enumerating instantiates nothing")
 
         _ = try manager.makeRouter()
-        let loaded = Set(manager.loadedModules().map { type(of: $0).moduleIdentifier })
+        let loaded = Set(manager.modules.filter { $0.state == .loaded }.map(\.identifier))
         #expect(loaded == [.greeting, .status])
         #expect(SilentModule.made.withLock { $0 } == 0, "the module that contributes nothing was instantiated")
     }

@@ -16,13 +16,16 @@ extension Logger {
             log(level: Self.level(for: record.state), "\(event)", metadata: Self.metadata(of: record))
         case .finished(let report):
             var metadata: Logger.Metadata = [:]
-            for state in StartupReport.OperationRecord.State.allCases where report.totals.count(state) > 0 {
-                metadata[state.rawValue] = "\(report.totals.count(state))"
+            for (state, count) in report.totals.counts where count > 0 {
+                metadata[state] = "\(count)"
             }
             if let wallTime = report.totals.wallTime { metadata["wall_ms"] = "\(Self.milliseconds(wallTime))" }
             if let blocking = report.totals.blockingWallTime { metadata["blocking_ms"] = "\(Self.milliseconds(blocking))" }
             let hadProblems = report.operations.contains { $0.state.isProblem }
             log(level: hadProblems ? .warning : .info, "\(event)", metadata: metadata)
+        @unknown default:
+            // An event a later ModuleHost reports: logged, without metadata this version knows how to read.
+            debug("\(event)")
         }
     }
 

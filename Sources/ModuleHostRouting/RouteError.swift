@@ -4,7 +4,7 @@ import ModuleHost
 public struct RouteError: Error, Sendable, CustomStringConvertible {
     /// The kind of failure; stable, for code and tests to match on.
     ///
-    /// A growable ``ErrorCode``: a `switch` over one needs a `default:`.
+    /// A growable `ErrorCode` of ModuleHost: a `switch` over one needs a `default:`.
     public typealias Code = ErrorCode<RouteError>
 
     /// The kind of failure.
@@ -15,7 +15,7 @@ public struct RouteError: Error, Sendable, CustomStringConvertible {
     public let url: String
     /// The route's identifier, when a route was found.
     public let route: String?
-    /// The closest route's pattern, for ``Code/routeNotFound``.
+    /// The closest route's pattern, for `.routeNotFound`.
     public let suggestion: String?
     /// The links followed, first first, for the redirect codes (a loop ends with the link it came back to).
     public let redirects: [String]

@@ -46,7 +46,7 @@ public struct HostEnvironment: Sendable {
     /// try file.write(Data("[]".utf8))
     /// ```
     ///
-    /// Throws ``StateFileError/Code/invalidName`` when `name` is not one plain file name (empty, `.`, `..`, or
+    /// Throws `StateFileError.Code.invalidName` when `name` is not one plain file name (empty, `.`, `..`, or
     /// holding a `/` or a NUL), or when `module`'s identifier cannot name a folder inside the state folder for
     /// the same reasons, so that no file can be placed outside the module's folder.
     public func stateFile(_ name: String, of module: ModuleIdentifier, maximumSize: Int = 1 << 20) throws(StateFileError) -> StateFile {
@@ -62,7 +62,7 @@ public struct HostEnvironment: Sendable {
     }
 
     /// `module`'s own folder in ``stateDirectory``, `<stateDirectory>/<module identifier>`, where its state files
-    /// live. Throws ``StateFileError/Code/invalidName`` when the identifier is not one plain file name (empty, `.`,
+    /// live. Throws `StateFileError.Code.invalidName` when the identifier is not one plain file name (empty, `.`,
     /// `..`, or holding a `/` or a NUL), which could name the state folder, its parent, or a folder elsewhere.
     package func folder(of module: ModuleIdentifier) throws(StateFileError) -> URL {
         guard Self.isOneName(module.rawValue) else {

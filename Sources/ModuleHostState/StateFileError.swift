@@ -3,7 +3,7 @@ import ModuleHost
 public struct StateFileError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What failed.
     ///
-    /// A growable ``ErrorCode``: a `switch` over one needs a `default:`.
+    /// A growable `ErrorCode` of ModuleHost: a `switch` over one needs a `default:`.
     public typealias Code = ErrorCode<StateFileError>
 
     /// What failed.

@@ -1,5 +1,5 @@
 extension InitiatorError {
-    /// One thing wrong with a startup plan (an ``InitiatorError`` with code ``InitiatorError/Code/invalidPlan``
+    /// One thing wrong with a startup plan (an ``InitiatorError`` with code `InitiatorError.Code.invalidPlan`
     /// lists them in ``InitiatorError/problems``), as a value with a machine-readable code and a human message.
     public struct Problem: Sendable, Hashable, CustomStringConvertible {
         /// The kind of problem.

@@ -1,4 +1,4 @@
-/// Why startup could not run: an invalid plan (code ``Code/invalidPlan``, with every ``problems`` found, not just
+/// Why startup could not run: an invalid plan (code `.invalidPlan`, with every ``problems`` found, not just
 /// the first) or an error from the initiator's lifecycle.
 public struct InitiatorError: Error, Sendable, CustomStringConvertible {
     /// The kind of error.
@@ -12,7 +12,7 @@ public struct InitiatorError: Error, Sendable, CustomStringConvertible {
     public let message: String
     /// What had happened by the time of the error, when startup had begun.
     public let report: StartupReport?
-    /// Every problem found in an invalid plan (code ``Code/invalidPlan``), grouped by kind in a deterministic order;
+    /// Every problem found in an invalid plan (code `.invalidPlan`), grouped by kind in a deterministic order;
     /// empty for the other codes.
     public let problems: [Problem]
 
@@ -24,7 +24,7 @@ public struct InitiatorError: Error, Sendable, CustomStringConvertible {
         self.problems = []
     }
 
-    /// Creates the error for an invalid plan: code ``Code/invalidPlan``, with a multi-line message: a heading,
+    /// Creates the error for an invalid plan: code `.invalidPlan`, with a multi-line message: a heading,
     /// then one indented line per problem.
     init(problems: [Problem]) {
         let noun = problems.count == 1 ? "problem" : "problems"

@@ -16,9 +16,9 @@ extension ModuleManager {
     /// tabs (terminal escapes, bidirectional overrides) are written as `\u{…}`, so a module that repeats its
     /// input cannot forget to escape it.
     ///
-    /// Throws a ``ModuleCommandError``: ``ModuleCommandError/Code/unknownCommand`` when no registered module
-    /// declares `name`, ``ModuleCommandError/Code/moduleUnavailable`` when its module cannot be loaded, the
-    /// command's own ``ModuleCommandError``, or ``ModuleCommandError/Code/failed`` for any other error it throws.
+    /// Throws a ``ModuleCommandError``: `ModuleCommandError.Code.unknownCommand` when no registered module
+    /// declares `name`, `ModuleCommandError.Code.moduleUnavailable` when its module cannot be loaded, the
+    /// command's own ``ModuleCommandError``, or `ModuleCommandError.Code.failed` for any other error it throws.
     public func runCommand(_ name: String, context: ModuleCommand.Context) async throws(ModuleCommandError) -> ModuleCommand.Output {
         do {
             let output = try await runUnescaped(name, context: context.printable())

@@ -76,8 +76,8 @@ extension ModuleManager {
     /// no resolve hands out a released instance. Returns the identifiers released, in order (empty when none of
     /// them was loaded).
     ///
-    /// Throws ``ResolutionError/Code/unknownModule`` for an identifier that is not registered, and
-    /// ``ResolutionError/Code/releasedWhileLoading`` when called from the loading of one of the modules it
+    /// Throws `ResolutionError.Code.unknownModule` for an identifier that is not registered, and
+    /// `ResolutionError.Code.releasedWhileLoading` when called from the loading of one of the modules it
     /// would release (waiting for itself would never end).
     @discardableResult
     public func releaseModule(_ identifier: ModuleIdentifier) throws(ResolutionError) -> [ModuleIdentifier] {

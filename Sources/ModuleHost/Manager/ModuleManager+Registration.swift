@@ -118,7 +118,7 @@ extension ModuleManager {
     ///   - type: The module type.
     ///   - eager: Whether ``loadEagerModules()`` loads it.
     /// - Throws: ``ManifestError`` when its identifier, a service or a command is already registered, when it lists
-    ///   a service it does not adopt (``ManifestDiagnostic/Code/serviceNotProvided``), or when it needs a
+    ///   a service it does not adopt (`ManifestDiagnostic.Code.serviceNotProvided`), or when it needs a
     ///   configuration.
     public func register<Module: ModuleProtocol>(_ type: Module.Type, eager: Bool = false) throws(ManifestError) {
         let path = "register(\(TypeName.of(type)).self)"

@@ -12,7 +12,7 @@ extension ModuleManager {
     ///    (``unloadAll(teardownTimeLimit:)``); `onTeardown` gets the records.
     ///
     /// Returns what `body` returned; throws the startup failure (``ResolutionError`` or ``InitiatorError``, whose
-    /// code ``InitiatorError/Code/invalidPlan`` is an invalid plan) or `body`'s error, in each case after step 5.
+    /// code `InitiatorError.Code.invalidPlan` is an invalid plan) or `body`'s error, in each case after step 5.
     ///
     /// ```swift
     /// let manager = ModuleManager()

@@ -9,7 +9,7 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
     public let code: Code
     /// A human explanation that names what was asked and what is available.
     public let message: String
-    /// The modules involved in a ``Code/resolutionCycle``, as a closed path `a -> b -> a`.
+    /// The modules involved in a `.resolutionCycle`, as a closed path `a -> b -> a`.
     package let cycle: [ModuleIdentifier]
     /// The error that caused this one, such as the one `moduleDidLoad` threw.
     public let underlyingError: (any Error)?

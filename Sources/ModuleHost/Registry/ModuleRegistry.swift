@@ -14,7 +14,7 @@ import Foundation
 /// - the slow path (registration, first load, unload) uses `condition`, and releases it before calling `init()`
 ///   or `moduleDidLoad`. A thread that needs a module another thread is loading waits on `condition`; before
 ///   waiting it checks the wait-for graph, so a cycle (on one thread or across threads) is reported as
-///   ``ResolutionError/Code/resolutionCycle`` instead of deadlocking.
+///   `ResolutionError.Code.resolutionCycle` instead of deadlocking.
 package final class ModuleRegistry: ModuleResolving, @unchecked Sendable {
     // `@unchecked`: `table` and `graph` are only touched with `condition` held.
     let condition = Condition()

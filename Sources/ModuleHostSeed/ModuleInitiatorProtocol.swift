@@ -13,8 +13,7 @@
 ///
 /// The host adds the operation ahead of the module's own `contributions`, so a module that also contributes
 /// operations cannot leave it out. ModuleHost's own form is a `ModuleStartupOperation` contributed in
-/// `contributions`, which is also handed the module's context and can set a failure policy and a time limit; the seed's
-/// form has neither and takes the phase's defaults.
+/// `contributions`, which is also handed the module's context.
 ///
 /// The operation runs where the initiator calls it: at `.high` it starts on the main actor even as a plain
 /// closure; in the other phases a plain closure runs off the main actor (see `StartupOperationBody`).
@@ -27,11 +26,19 @@ public protocol ModuleInitiatorProtocol {
     static var priority: Initiator.Priority { get }
     /// Identifiers of operations that must succeed before this one starts.
     static var dependencies: [String] { get }
+    /// Whether a failure stops startup; `nil` means the phase's default. Not in the seed: ModuleHost's addition.
+    static var failurePolicy: ModuleStartupOperation.FailurePolicy? { get }
+    /// How long the operation may run; `nil` means no limit. Not in the seed: ModuleHost's addition.
+    static var timeout: Duration? { get }
 }
 
 extension ModuleInitiatorProtocol {
     /// No dependencies by default.
     public static var dependencies: [String] { [] }
+    /// The phase's default policy.
+    public static var failurePolicy: ModuleStartupOperation.FailurePolicy? { nil }
+    /// No time limit by default.
+    public static var timeout: Duration? { nil }
 }
 
 extension ModuleInitiatorProtocol where Self: ModuleHost.ModuleProtocol {
@@ -41,6 +48,6 @@ extension ModuleInitiatorProtocol where Self: ModuleHost.ModuleProtocol {
     public static var _initiatorOperation: ModuleStartupOperation? {
         let body: StartupOperationBody = operation
         return ModuleStartupOperation(identifier, priority: priority, dependencies: dependencies,
-                                      body: { _ in try await body() })
+                                      failurePolicy: failurePolicy, timeout: timeout, body: { _ in try await body() })
     }
 }

@@ -63,8 +63,8 @@ func fuzzManifest(_ data: Data) {
         invariant(warnings == validated, "registerModules warned \(warnings.map(\.code)), validateManifest \(validated.map(\.code))")
     } catch {
         checkManifestError(error, file: file)
-        invariant(error.errors == validationErrors,
-                  "registerModules failed with \(error.errors.map(\.code)), validateManifest with \(validationErrors.map(\.code))")
+        invariant(error.diagnostics.filter { $0.severity == .error } == validationErrors,
+                  "registerModules failed with \(error.diagnostics.filter { $0.severity == .error }.map(\.code)), validateManifest with \(validationErrors.map(\.code))")
     }
 
     if registered {
@@ -75,7 +75,7 @@ func fuzzManifest(_ data: Data) {
                 invariant(false, "the same manifest registered twice on one manager")
             } catch {
                 checkManifestError(error, file: file)
-                invariant(error.errors.contains { $0.code == .duplicateIdentifier }, "second registration failed without a duplicate identifier")
+                invariant(error.diagnostics.filter { $0.severity == .error }.contains { $0.code == .duplicateIdentifier }, "second registration failed without a duplicate identifier")
             }
         }
         // 5. The registered modules' startup operations with the manifest's overrides, planned and run.
@@ -105,22 +105,26 @@ func fuzzManifest(_ data: Data) {
 func checkDiagnostics(_ diagnostics: [ManifestDiagnostic], file: String?) {
     for diagnostic in diagnostics {
         invariant(!diagnostic.message.isEmpty, "a diagnostic without a message: \(diagnostic.code)")
-        if let location = diagnostic.location {
-            invariant(location.line >= 1 && location.column >= 1, "a diagnostic at \(location): \(diagnostic)")
+        if let line = diagnostic.line, let column = diagnostic.column {
+            invariant(line >= 1 && column >= 1, "a diagnostic at \(line):\(column): \(diagnostic)")
         }
+        invariant((diagnostic.line == nil) == (diagnostic.column == nil), "a diagnostic with half a location: \(diagnostic)")
         _ = diagnostic.description
     }
 }
 
 func checkManifestError(_ error: ManifestError, file: String?) {
     log(error.description)
-    invariant(!error.errors.isEmpty, "a ManifestError without an error diagnostic: \(error.diagnostics)")
-    invariant(error.file == file, "a ManifestError for \(error.file ?? "nil") instead of \(file ?? "nil")")
+    invariant(!error.diagnostics.filter { $0.severity == .error }.isEmpty, "a ManifestError without an error diagnostic: \(error.diagnostics)")
+    for diagnostic in error.diagnostics {
+        invariant(diagnostic.file == file, "a diagnostic for \(diagnostic.file ?? "nil") instead of \(file ?? "nil")")
+    }
     for diagnostic in error.diagnostics {
         invariant(!diagnostic.message.isEmpty, "a diagnostic without a message: \(diagnostic.code)")
-        if let location = diagnostic.location {
-            invariant(location.line >= 1 && location.column >= 1, "a diagnostic at \(location): \(diagnostic)")
+        if let line = diagnostic.line, let column = diagnostic.column {
+            invariant(line >= 1 && column >= 1, "a diagnostic at \(line):\(column): \(diagnostic)")
         }
+        invariant((diagnostic.line == nil) == (diagnostic.column == nil), "a diagnostic with half a location: \(diagnostic)")
     }
     _ = error.description
 }
@@ -240,7 +244,7 @@ func checkReport(_ report: StartupReport, count: Int?, started: [String]?, stopp
                 return
             }
             invariant(dependencyPosition < own, "\"\(record.identifier)\" is ordered before its dependency \"\(dependency)\"")
-            if record.state == .succeeded, let dependencyRecord = report.record(dependency) {
+            if record.state == .succeeded, let dependencyRecord = report.operations.first(where: { $0.identifier == dependency }) {
                 invariant(dependencyRecord.state == .succeeded, "\"\(record.identifier)\" succeeded after its dependency \(dependencyRecord.state)")
                 if let finished = dependencyRecord.finishedAt, let began = record.startedAt {
                     invariant(finished <= began, "\"\(record.identifier)\" started before its dependency \"\(dependency)\" finished")
@@ -258,7 +262,7 @@ func checkReport(_ report: StartupReport, count: Int?, started: [String]?, stopp
         for (index, identifier) in started.enumerated() { startedAt[identifier] = index }
         var previousPhase = ModuleStartupOperation.Priority.allCases[0]
         for identifier in started {
-            guard let record = report.record(identifier) else { return invariant(false, "\"\(identifier)\" ran but is not reported") }
+            guard let record = report.operations.first(where: { $0.identifier == identifier }) else { return invariant(false, "\"\(identifier)\" ran but is not reported") }
             invariant(record.phase >= previousPhase, "\"\(identifier)\" ran after a later phase had begun")
             previousPhase = record.phase
             for dependency in record.dependencies {

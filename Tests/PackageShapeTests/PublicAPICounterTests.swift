@@ -77,4 +77,23 @@ struct PublicAPICounterTests {
     @Test func nothingPublicCountsNothing() {
         #expect(PublicAPICounter.count(in: "struct A { var b = 0\n func c() {} }\nenum E { case x, y }\n") == 0)
     }
+
+    /// A declaration marked `@_spi(…)` is counted apart, not in the public count; its unmarked default is public.
+    @Test func spiDeclarationsAreCountedApart() {
+        let source = """
+            public protocol Module {
+                static var name: String { get }
+                @_spi(Host) static var _mark: String { get }
+                @_spi(Host)
+                func _hook()
+            }
+            extension Module {
+                public static var _mark: String { "" }
+                @_spi(Host) public func _hook() {}
+            }
+            """
+        let counts = PublicAPICounter.counts(in: source)
+        #expect(counts.public == 3)  // the protocol, `name`, the default `_mark`
+        #expect(counts.spi == 3)     // `_mark` and `_hook` in the protocol, the default `_hook`
+    }
 }

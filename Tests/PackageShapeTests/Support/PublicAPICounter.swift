@@ -8,18 +8,17 @@
 /// - enum case directly inside a public enum (`case a, b(Int)` is two).
 ///
 /// Extensions themselves do not count. Declarations count as written: in each branch of an `#if`, and a
-/// `public` member of a non-public type too. A declaration marked `@_spi(…)` is counted apart (``spiCount(in:)``):
+/// `public` member of a non-public type too. A declaration marked `@_spi(…)` is counted apart (``counts(in:)``):
 /// a client that does not import the SPI cannot see it.
 enum PublicAPICounter {
     static func count(in source: String) -> Int {
-        var walker = Walker(tokens: tokens(of: SwiftSource.code(source)))
-        return walker.count().public
+        counts(in: source).public
     }
 
-    /// The declarations that would count but are marked `@_spi(…)`.
-    static func spiCount(in source: String) -> Int {
+    /// The declarations that count, and apart from them those marked `@_spi(…)`.
+    static func counts(in source: String) -> (public: Int, spi: Int) {
         var walker = Walker(tokens: tokens(of: SwiftSource.code(source)))
-        return walker.count().spi
+        return walker.count()
     }
 
     fileprivate enum Token: Equatable {

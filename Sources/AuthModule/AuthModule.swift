@@ -48,7 +48,7 @@ public final class AuthModule: ConfigurableModule, ModuleRouteHandler {
         let resolved = try configuration.resolve(baseDirectory: environment.manifestDirectory,
                                                  hostStateDirectory: environment.stateDirectory)
         self.environment = environment
-        self.authenticator = Authenticator(configuration: resolved, onSessionChange: { [weak manager] change in
+        self.authenticator = Authenticator(configuration: resolved, owner: manager, onSessionChange: { [weak manager] change in
             // The authenticator calls this in order, with no lock held.
             manager.map(change.apply(to:))
         })
@@ -56,7 +56,7 @@ public final class AuthModule: ConfigurableModule, ModuleRouteHandler {
         // session if it cannot be, so no module keeps believing in a user this module no longer knows.
         if let active = manager.session {
             report(authenticator.restoreSession())
-            if authenticator.state.user?.username != active.userID { manager.endUserSession(with: active.userID) }
+            if authenticator.state.user?.username != active.userID { try manager.endUserSession(with: active.userID) }
         }
     }
 

@@ -43,9 +43,9 @@ extension ModuleProtocol {
     /// Calls the seed's `moduleDidLoad(with manager:)` with the manager; ModuleHost's manager calls this.
     ///
     /// - Parameter context: The manager that loaded the module.
-    /// - Throws: What the seed's form throws, or a `ResolutionError` when the context is not a `ModuleManager`.
+    /// - Throws: What the seed's form throws, or a `ResolutionError` when no `ModuleManager` is behind the context.
     public func moduleDidLoad(with context: any ModuleContext) throws {
-        guard let manager = context as? ModuleManager else {
+        guard let manager = context.manager else {
             throw ResolutionError(.loadFailed, "\(Self.moduleIdentifier) is a ModuleHostSeed module and needs the "
                                   + "ModuleManager itself, but was loaded with a context of type \(type(of: context))")
         }

@@ -27,9 +27,10 @@ public struct HostEnvironment: Sendable {
         self.report = report
     }
 
-    /// The state file `name` of `module`: the one safe way for a module to keep a file between runs. It lives in
-    /// the module's own folder, `<stateDirectory>/<module identifier>/<name>`, so two modules asking for the same
-    /// name get two files. It is read only if it is a regular file of this user's, closed to other writers (a
+    /// The state file `name` of the module instance that was given `context`: the one safe way for a module to
+    /// keep a file between runs. It lives in the module's own folder, `<stateDirectory>/<module identifier>/<name>`,
+    /// so two modules asking for the same name get two files, and no module can name another's folder. The file
+    /// belongs to that instance: once it is released, the file refuses (`StateFileError.Code.ownerReleased`). It is read only if it is a regular file of this user's, closed to other writers (a
     /// symbolic link, FIFO or device is refused without blocking), and written atomically (a 0600 temporary file,
     /// synced, renamed over it); the state folder and the module's folder are created on demand with mode 0700,
     /// and either is refused if it is a symbolic link, another user's, or shared. A repair of a folder's mode is
@@ -41,15 +42,31 @@ public struct HostEnvironment: Sendable {
     ///
     /// ```swift
     /// let environment = try context.bridge.resolveIfProvided(HostEnvironment.self) ?? .standard(folderName: ".my-app")
-    /// let file = try environment.stateFile("notes.json", of: Self.moduleIdentifier)
+    /// let file = try environment.stateFile("notes.json", of: context)
     /// let saved = try file.read()          // nil when there is none yet
     /// try file.write(Data("[]".utf8))
     /// ```
     ///
-    /// Throws `StateFileError.Code.invalidName` when `name` is not one plain file name (empty, `.`, `..`, or
-    /// holding a `/` or a NUL), or when `module`'s identifier cannot name a folder inside the state folder for
-    /// the same reasons, so that no file can be placed outside the module's folder.
-    public func stateFile(_ name: String, of module: ModuleIdentifier, maximumSize: Int = 1 << 20) throws(StateFileError) -> StateFile {
+    /// - Parameters:
+    ///   - name: The file's name: one plain file name.
+    ///   - context: The context the module instance was given in `init(context:)` or `moduleDidLoad(with:)`.
+    ///   - maximumSize: The largest file ``StateFile/read()`` accepts, in bytes.
+    /// - Returns: The file; nothing is created until it is written.
+    /// - Throws: `StateFileError.Code.invalidName` when `name` is not one plain file name (empty, `.`, `..`, or
+    ///   holding a `/` or a NUL), when the module's identifier cannot name a folder inside the state folder for the
+    ///   same reasons, or when `context` is not a module instance's (the manager's own, say), so that no file can be
+    ///   placed outside a module's folder.
+    public func stateFile(_ name: String, of context: any ModuleContext, maximumSize: Int = 1 << 20) throws(StateFileError) -> StateFile {
+        guard let module = context.owningModule else {
+            throw StateFileError(.invalidName, path: name, message: "the state file \(DisplayText.quoted(name, with: "\"")) was asked "
+                                    + "for with a context that is not a module's; pass the context the module was given")
+        }
+        return try stateFile(name, of: module, owner: context, maximumSize: maximumSize)
+    }
+
+    /// The state file `name` in `module`'s folder, bound to `owner`; for the host and tests, which name the module.
+    package func stateFile(_ name: String, of module: ModuleIdentifier, owner: (any ModuleContext)? = nil,
+                           maximumSize: Int = 1 << 20) throws(StateFileError) -> StateFile {
         guard Self.isOneName(name) else {
             throw StateFileError(.invalidName, path: name,
                                  message: "\(DisplayText.quoted(name, with: "\"")) is not a file name for a state file; give one name without \"/\"")
@@ -57,7 +74,7 @@ public struct HostEnvironment: Sendable {
         let folder = try folder(of: module)
         let report = self.report
         return StateFile(url: folder.appendingPathComponent(name, isDirectory: false), maximumSize: maximumSize,
-                         hostDirectory: stateDirectory, replace: StateFile.rename,
+                         hostDirectory: stateDirectory, owner: owner, replace: StateFile.rename,
                          notice: { report(HostNotice(.info, module: module, $0)) })
     }
 

@@ -57,19 +57,32 @@ public struct StateFile: Sendable {
     /// possibly a file of the same name from before modules had folders (`legacyURL`). `nil` for a file whose
     /// directory is the state folder itself.
     package let hostDirectory: URL?
+    /// The context of the module instance the file belongs to; once that instance is released, the file refuses.
+    package let owner: (any ModuleContext)?
     private let replace: Replace
     let notice: @Sendable (String) -> Void
 
-    /// A state file at `url`, read only if at most `maximumSize` bytes.
-    public init(url: URL, maximumSize: Int = 1 << 20) {
-        self.init(url: url, maximumSize: maximumSize, replace: Self.rename)
+    /// A state file at a path of the module's choosing, such as one its configuration names. A module's own
+    /// folder in the host's state folder is ``HostEnvironment/stateFile(_:of:maximumSize:)``'s.
+    ///
+    /// - Parameters:
+    ///   - url: Where the file lives.
+    ///   - maximumSize: The largest file ``read()`` accepts, in bytes.
+    ///   - owner: The context the module instance that uses the file was given. Once that instance is released,
+    ///     ``read()``, ``write(_:)`` and ``remove()`` throw `StateFileError.Code.ownerReleased`, so an instance
+    ///     that someone still holds cannot write over what the loaded instance writes. `nil` binds the file to
+    ///     no instance.
+    public init(url: URL, maximumSize: Int = 1 << 20, owner: (any ModuleContext)? = nil) {
+        self.init(url: url, maximumSize: maximumSize, owner: owner, replace: Self.rename)
     }
 
     /// A state file whose writes end with `replace` instead of rename(2); `notice` hears of repairs (a state
     /// directory whose mode was set to 0700).
     /// `hostDirectory`: the host's state folder, when `url` is a module's file in its folder inside it.
-    package init(url: URL, maximumSize: Int, isSecret: Bool = false, hostDirectory: URL? = nil, replace: @escaping Replace,
+    package init(url: URL, maximumSize: Int, isSecret: Bool = false, hostDirectory: URL? = nil,
+                 owner: (any ModuleContext)? = nil, replace: @escaping Replace,
                  notice: @escaping @Sendable (String) -> Void = { _ in }) {
+        self.owner = owner
         self.url = url
         self.maximumSize = maximumSize
         self.isSecret = isSecret
@@ -98,7 +111,12 @@ public struct StateFile: Sendable {
     /// cannot be made (the folder cannot be created, a file system without hard links), the old file is read
     /// where it is; the next write goes to the module's folder, and ``remove()`` deletes both. A folder at the old
     /// place is another module's folder, never a file of this one's, and is not read.
+    ///
+    /// - Returns: The content, or `nil` when there is no file.
+    /// - Throws: `StateFileError` when the file or its folder cannot be trusted or read, is larger than the limit,
+    ///   or belongs to a released instance (`ownerReleased`).
     public func read() throws(StateFileError) -> Data? {
+        try checkOwner()
         if try checkDirectory(), let data = try readOwn() { return data }
         return try readLegacy()
     }
@@ -182,7 +200,12 @@ public struct StateFile: Sendable {
     }
 
     /// Replaces the file's content atomically, creating the state directory (0700) if needed; the file is 0600.
+    ///
+    /// - Parameter data: The new content.
+    /// - Throws: `StateFileError` when the folder cannot be used or the file cannot be written (the old content is
+    ///   then intact), or when the file belongs to a released instance (`ownerReleased`).
     public func write(_ data: Data) throws(StateFileError) {
+        try checkOwner()
         try createDirectory()
         var generator = SystemRandomNumberGenerator()
         let suffix = Hex.encode((0..<8).map { _ in UInt8.random(in: .min ... .max, using: &generator) })
@@ -207,7 +230,10 @@ public struct StateFile: Sendable {
 
     /// Deletes the file; a missing file is not an error. A module's file is deleted from the old place too
     /// (`legacyURL`, unless a folder is there), so that it cannot be read back from there.
+    ///
+    /// - Throws: `StateFileError` when the file cannot be deleted, or belongs to a released instance (`ownerReleased`).
     public func remove() throws(StateFileError) {
+        try checkOwner()
         guard unlink(url.path) == 0 || errno == ENOENT else {
             throw StateFileError(.removeFailed, path: url.path, message: "cannot delete \(url.path): \(Self.reason())")
         }
@@ -224,7 +250,7 @@ public struct StateFile: Sendable {
 
     /// Deletes temporary files that interrupted writes of this file left behind, if older than `age` seconds
     /// (younger ones may belong to a write in progress in another process).
-    public func removeStaleTemporaryFiles(olderThan age: TimeInterval = 60) {
+    package func removeStaleTemporaryFiles(olderThan age: TimeInterval = 60) {
         let manager = FileManager.default
         guard let names = try? manager.contentsOfDirectory(atPath: directory.path) else { return }
         let limit = Date().addingTimeInterval(-age)
@@ -234,6 +260,15 @@ public struct StateFile: Sendable {
                   modified < limit else { continue }
             unlink(path)
         }
+    }
+
+    /// Throws `ownerReleased` once the module instance the file belongs to was released.
+    private func checkOwner() throws(StateFileError) {
+        guard let owner, owner.isReleased else { return }
+        let module = owner.owningModule.map { "\"\($0)\"" } ?? "the module"
+        throw StateFileError(.ownerReleased, path: url.path,
+                             message: "\(url.path) belongs to an instance of \(module) that was released; it can no longer "
+                                + "read or write it, so that it cannot overwrite what the loaded instance writes")
     }
 
     private func writeError(_ what: String) -> StateFileError {

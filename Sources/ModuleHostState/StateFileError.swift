@@ -41,6 +41,10 @@ extension ErrorCode where Domain == StateFileError {
     public static var removeFailed: Self { Self(rawValue: "removeFailed") }
 
     /// The name given for a state file, or the identifier of the module whose folder would hold it, is not
-    /// one plain file name (it is empty, `.` or `..`, or holds a `/` or a NUL).
+    /// one plain file name (it is empty, `.` or `..`, or holds a `/` or a NUL); or the context given names no
+    /// module.
     public static var invalidName: Self { Self(rawValue: "invalidName") }
+
+    /// The file belongs to a module instance that was released (see ``StateFile/init(url:maximumSize:owner:)``).
+    public static var ownerReleased: Self { Self(rawValue: "ownerReleased") }
 }

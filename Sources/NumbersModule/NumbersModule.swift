@@ -59,7 +59,7 @@ public final class NumbersModule: ConfigurableModule, ModuleRouteHandler, Sessio
             directory = try environment.folder(of: .numbers)
             hostDirectory = environment.stateDirectory
         }
-        desk.configure(configuration, stateDirectory: directory, hostDirectory: hostDirectory) { message in
+        desk.configure(configuration, stateDirectory: directory, hostDirectory: hostDirectory, owner: manager) { message in
             environment.report(HostNotice(.warning, module: .numbers, message))
         }
     }

@@ -15,7 +15,8 @@ struct PluginStateTests {
                             guard let environment = try context.manager.bridge.resolveIfProvided(HostEnvironment.self) else {
                                 return .text("no host environment")
                             }
-                            let file = try environment.stateFile("kept.txt", of: "greeter")
+                            let module = try context.manager.bridge.resolve("com.example.greeter", as: GreeterModule.self)
+                            let file = try environment.stateFile("kept.txt", of: module.context)
                             try file.write(Data(context.arguments.joined(separator: " ").utf8))
                             return .text("kept in \(environment.stateDirectory.path)")
                         }),
@@ -23,6 +24,11 @@ struct PluginStateTests {
 
                     /// Creates the module.
                 """#)
+                .replacingOccurrences(of: "    public init(context: any ModuleContext) {}\n", with: """
+                    let context: any ModuleContext
+                    public init(context: any ModuleContext) { self.context = context }
+
+                """)
         }
         let workspace = try PluginBuild.workspace(withGreeter: library)
         let state = workspace.url.appendingPathComponent("state")

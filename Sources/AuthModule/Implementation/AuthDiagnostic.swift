@@ -59,11 +59,12 @@ enum SessionChange: Sendable, Equatable {
         }
     }
 
-    /// Begins or ends the host's user session to match.
+    /// Begins or ends the host's user session to match. A released instance's context refuses, and the change is
+    /// dropped: that instance's files refuse too, so it cannot have signed anyone in or out for the next run.
     func apply(to manager: any ModuleContext) {
         switch self {
-        case .authenticated(let user): manager.beginUserSession(with: user.username, startedAt: user.authenticatedAt)
-        case .deauthenticated(let user, _): manager.endUserSession(with: user.username)
+        case .authenticated(let user): _ = try? manager.beginUserSession(with: user.username, startedAt: user.authenticatedAt)
+        case .deauthenticated(let user, _): _ = try? manager.endUserSession(with: user.username)
         }
     }
 }

@@ -56,15 +56,18 @@ final class Authenticator: AuthService {
     ///   - streams: the `stateChanges()` streams; by default a registry of the authenticator's own.
     ///   - now: the clock used for session times and expiry.
     ///   - onSessionChange: told of every session start and end, in order.
+    ///   - owner: the module instance's context, after whose release the default store's files refuse.
     init(
         configuration: ResolvedAuthConfiguration,
         store: SessionStore? = nil,
+        owner: (any ModuleContext)? = nil,
         streams: StateStreams = StateStreams(),
         now: @escaping Now = { Date() },
         onSessionChange: @escaping @Sendable (SessionChange) -> Void = { _ in }
     ) {
         self.users = configuration.users
-        self.store = store ?? SessionStore(directory: configuration.stateDirectory, hostDirectory: configuration.hostStateDirectory)
+        self.store = store ?? SessionStore(directory: configuration.stateDirectory, hostDirectory: configuration.hostStateDirectory,
+                                           owner: owner)
         self.streams = streams
         self.sessionLifetime = configuration.sessionLifetime
         self.now = now

@@ -42,17 +42,20 @@ struct SessionStore: Sendable {
 
     /// The session file in `directory`. `replace` is the last step of a write (rename(2) unless a test fails it).
     /// `hostDirectory`: the host's state folder when `directory` is the module's folder inside it, where earlier
-    /// versions kept both files (they are read from there and moved; see `StateFile.read()`).
-    init(directory: URL, hostDirectory: URL? = nil, replace: @escaping StateFile.Replace = StateFile.rename) {
+    /// versions kept both files (they are read from there and moved; see `StateFile.read()`). `owner`: the module
+    /// instance's context, after whose release both files refuse.
+    init(directory: URL, hostDirectory: URL? = nil, owner: (any ModuleContext)? = nil,
+         replace: @escaping StateFile.Replace = StateFile.rename) {
         let notices = Locked<[String]>([])
         let report: @Sendable (String) -> Void = { message in notices.withLock { $0.append(message) } }
         self.directory = directory
         self.notices = notices
         self.file = StateFile(url: directory.appendingPathComponent(Self.fileName, isDirectory: false),
-                              maximumSize: Self.maximumFileSize, hostDirectory: hostDirectory, replace: replace, notice: report)
+                              maximumSize: Self.maximumFileSize, hostDirectory: hostDirectory, owner: owner,
+                              replace: replace, notice: report)
         self.keyFile = StateFile(url: directory.appendingPathComponent(Self.keyFileName, isDirectory: false),
                                  maximumSize: StateKey.byteCount, isSecret: true, hostDirectory: hostDirectory,
-                                 replace: StateFile.linkOnce, notice: report)
+                                 owner: owner, replace: StateFile.linkOnce, notice: report)
     }
 
     /// What the state files repaired since the last call (each once), as diagnostics.

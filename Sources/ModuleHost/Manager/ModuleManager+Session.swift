@@ -16,14 +16,22 @@ extension ModuleManager {
     /// Begins a session for `userID` and tells every loaded ``SessionModuleProtocol`` module, with no lock held,
     /// before returning (unless another thread is already telling a module, which then tells it). A session of
     /// another user ends first, and its modules are told that too; when `userID` already has the session, nothing
-    /// changes. Modules that load later are told when they load. Returns the active session.
+    /// changes. Modules that load later are told when they load.
+    ///
+    /// - Parameters:
+    ///   - userID: The user who signed in.
+    ///   - startedAt: When the session began; now by default.
+    /// - Returns: The active session.
     @discardableResult
-    public func beginUserSession(with userID: String, startedAt: Date) -> UserSession {
+    public func beginUserSession(with userID: String, startedAt: Date = Date()) -> UserSession {
         registry.sessions.begin(UserSession(userID: userID, startedAt: startedAt))
     }
 
     /// Ends the active session if it belongs to `userID`, and tells every loaded ``SessionModuleProtocol``
-    /// module; returns the session that ended, or `nil` when `userID` had none.
+    /// module.
+    ///
+    /// - Parameter userID: The user whose session ends.
+    /// - Returns: The session that ended, or `nil` when `userID` had none.
     @discardableResult
     public func endUserSession(with userID: String) -> UserSession? {
         registry.sessions.end(userID: userID)

@@ -13,9 +13,10 @@ extension ModuleManager {
     @discardableResult
     public func unloadAll(teardownTimeLimit: Duration = .seconds(5)) async -> [TeardownRecord] {
         var records: [TeardownRecord] = []
-        for (identifier, module) in registry.detachAll() {
-            module.moduleWillUnload()
-            records.append(await TimedTeardown.run(module, identifier: identifier, timeLimit: teardownTimeLimit))
+        for unloaded in registry.detachAll() {
+            unloaded.module.moduleWillUnload()
+            records.append(await TimedTeardown.run(unloaded.module, identifier: unloaded.identifier, timeLimit: teardownTimeLimit))
+            unloaded.retireContext()
         }
         return records
     }

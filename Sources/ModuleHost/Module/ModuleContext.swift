@@ -7,10 +7,14 @@ import Foundation
 /// What a module reaches the host through: other modules and services (through the ``bridge``), its own
 /// configuration, and the user session.
 ///
-/// A module gets one in ``ModuleProtocol/moduleDidLoad(with:)``, in its startup operations
-/// (the `body` of its ``ModuleStartupOperation``) and in its commands (``ModuleCommand/Context/manager``). The context is
-/// always the ``ModuleManager`` that loaded the module; the module contract names this protocol rather than
-/// the manager, so the module model sits below the manager and nothing in it depends on how the host is built.
+/// A module instance gets a context of its own in ``ModuleProtocol/init(context:)`` and
+/// ``ModuleProtocol/moduleDidLoad(with:)``. It works as the ``ModuleManager`` that loaded the module, for as long as
+/// the instance is the loaded one. Once the instance is released (``ModuleManager/releaseModule(_:)``, a reload, or
+/// ``ModuleManager/unloadAll(teardownTimeLimit:)``) and its unload hooks have returned, the context refuses: every
+/// resolve through its ``bridge``, ``configuration(for:)``, the session calls and ``releaseModule(_:)`` throw
+/// `ResolutionError.Code.moduleReleased`, and ``session`` is `nil`. Startup operations (the `body` of a
+/// ``ModuleStartupOperation``) and commands (``ModuleCommand/Context/manager``) are given the manager itself. The
+/// module contract names this protocol rather than the manager, so the module model sits below the manager.
 ///
 /// ```swift
 /// func moduleDidLoad(with manager: any ModuleContext) throws {
@@ -29,13 +33,25 @@ public protocol ModuleContext: AnyObject, Sendable {
     var session: UserSession? { get }
 
     /// Begins a user session for `userID` and tells every loaded ``SessionModuleProtocol`` module; a session
-    /// already active for another user is ended first. Returns the new session.
+    /// already active for another user is ended first.
+    ///
+    /// - Parameters:
+    ///   - userID: The user who signed in.
+    ///   - startedAt: When the session began (for a restored session, when the user signed in).
+    /// - Returns: The active session.
+    /// - Throws: `ResolutionError.Code.moduleReleased` when this is a released instance's context; the manager
+    ///   itself never throws.
     @discardableResult
-    func beginUserSession(with userID: String, startedAt: Date) -> UserSession
+    func beginUserSession(with userID: String, startedAt: Date) throws(ResolutionError) -> UserSession
 
-    /// Ends the session of `userID`, if it is the active one, and tells every loaded session module; returns it.
+    /// Ends the session of `userID`, if it is the active one, and tells every loaded session module.
+    ///
+    /// - Parameter userID: The user whose session ends.
+    /// - Returns: The session that ended, or `nil` when `userID` had none.
+    /// - Throws: `ResolutionError.Code.moduleReleased` when this is a released instance's context; the manager
+    ///   itself never throws.
     @discardableResult
-    func endUserSession(with userID: String) -> UserSession?
+    func endUserSession(with userID: String) throws(ResolutionError) -> UserSession?
 
     /// Releases a module and every loaded module that requires it (the seed's `markAsReleasing()`); see
     /// ``ModuleManager/releaseModule(_:)``.
@@ -45,8 +61,12 @@ public protocol ModuleContext: AnyObject, Sendable {
 
 extension ModuleContext {
     /// Begins a user session for `userID` starting now; see ``beginUserSession(with:startedAt:)``.
+    ///
+    /// - Parameter userID: The user who signed in.
+    /// - Returns: The active session.
+    /// - Throws: `ResolutionError.Code.moduleReleased` when this is a released instance's context.
     @discardableResult
-    public func beginUserSession(with userID: String) -> UserSession {
-        beginUserSession(with: userID, startedAt: Date())
+    public func beginUserSession(with userID: String) throws(ResolutionError) -> UserSession {
+        try beginUserSession(with: userID, startedAt: Date())
     }
 }

@@ -56,4 +56,7 @@ extension ErrorCode where Domain == ResolutionError {
 
     /// A module cannot be released by the thread that is still loading it (or a module that requires it).
     public static var releasedWhileLoading: Self { Self(rawValue: "releasedWhileLoading") }
+
+    /// The context belongs to a module instance that was released: resolve the module again for the loaded one.
+    public static var moduleReleased: Self { Self(rawValue: "moduleReleased") }
 }

@@ -32,11 +32,15 @@ extension ModuleRegistry {
             case .registered:
                 graph.beginLoading(identifier, by: me)
                 condition.unlock()
-                let result = instantiate(registration)
+                let context = ModuleInstanceContext(module: identifier, registry: self)
+                let result = instantiate(registration, context: context)
                 condition.lock()
                 graph.finishLoading(identifier, by: me, with: result)
                 if case .success(let module) = result {
                     cache.store(module, for: identifier)
+                    instanceContexts[identifier] = context
+                } else {
+                    context.retire()
                 }
                 condition.broadcast()
                 condition.unlock()
@@ -51,8 +55,10 @@ extension ModuleRegistry {
         return ResolutionError(.unknownModule, "no module with identifier \"\(identifier)\" is registered (\(list))\(hint)")
     }
 
-    /// Runs the module's required loads, `init(context:)` and `moduleDidLoad`, with no lock held.
-    private func instantiate(_ registration: ModuleRegistration) -> Result<any ModuleProtocol, ResolutionError> {
+    /// Runs the module's required loads, `init(context:)` and `moduleDidLoad`, with no lock held; the instance is
+    /// given `context`, its own.
+    private func instantiate(_ registration: ModuleRegistration,
+                             context: ModuleInstanceContext) -> Result<any ModuleProtocol, ResolutionError> {
         let identifier = registration.identifier
         for requirement in registration.requiredModules {
             do {
@@ -64,7 +70,7 @@ extension ModuleRegistry {
                     .loadFailed, "module \"\(identifier)\" requires \"\(requirement)\", which could not be loaded", underlyingError: error))
             }
         }
-        guard let context = owner.context else {
+        guard owner.context != nil else {
             return .failure(ResolutionError(.managerUnavailable, "the ModuleManager that registered \"\(identifier)\" no longer exists"))
         }
         let module: any ModuleProtocol

@@ -1,6 +1,7 @@
 extension ModuleRegistry {
     /// Releases `identifier` and every loaded module that requires it, directly or not: forgets them (so the
-    /// next resolve creates fresh instances), then calls `moduleWillUnload` in reverse load order. Waits for
+    /// next resolve creates fresh instances), then calls `moduleWillUnload` in reverse load order and retires each
+    /// instance's context (see ``ModuleInstanceContext``). Waits for
     /// any of them that another thread is loading; returns the identifiers released, in that order.
     func release(_ identifier: ModuleIdentifier) throws(ResolutionError) -> [ModuleIdentifier] {
         let me = ThreadIdentity.current
@@ -33,7 +34,7 @@ extension ModuleRegistry {
     /// A module is never unloaded while a module that requires it is loaded or loading: loads under way on
     /// other threads are waited for first, and when called from inside a load, the modules that the calling
     /// thread's loads require stay loaded.
-    func detachAll() -> [(ModuleIdentifier, any ModuleProtocol)] {
+    func detachAll() -> [UnloadedModule] {
         let me = ThreadIdentity.current
         condition.lock()
         var kept = table.requirements(of: graph.modulesLoaded(by: me))
@@ -49,8 +50,8 @@ extension ModuleRegistry {
         condition.broadcast()
         condition.unlock()
         retired.dispose()
-        for (_, module) in unloaded {
-            sessions.detach(module)
+        for unloaded in unloaded {
+            sessions.detach(unloaded.module)
         }
         return unloaded
     }
@@ -64,20 +65,24 @@ extension ModuleRegistry {
 
     /// Forgets `identifiers`' instances and cached services; returns the loaded ones in reverse load order, and what
     /// the cache retired (for the caller to dispose of once it has unlocked). Must be called with `condition` held.
-    private func forget(_ identifiers: Set<ModuleIdentifier>) -> ([(ModuleIdentifier, any ModuleProtocol)], RetiredResolutions) {
-        let released = graph.forget(identifiers)
+    private func forget(_ identifiers: Set<ModuleIdentifier>) -> ([UnloadedModule], RetiredResolutions) {
+        let released = graph.forget(identifiers).map { identifier, module in
+            UnloadedModule(identifier: identifier, module: module, context: instanceContexts.removeValue(forKey: identifier))
+        }
         let retired = cache.drop(modules: identifiers, services: identifiers.flatMap { table.serviceKeys(providedBy: $0) })
         return (released, retired)
     }
 
-    /// Stops session calls to `modules`, then calls `moduleWillUnload` on each, in the given order.
-    private func finishUnloading(_ modules: [(ModuleIdentifier, any ModuleProtocol)]) -> [ModuleIdentifier] {
-        for (_, module) in modules {
-            sessions.detach(module)
+    /// Stops session calls to `modules`, then calls `moduleWillUnload` on each, in the given order, and retires its
+    /// context once the hook has returned.
+    private func finishUnloading(_ modules: [UnloadedModule]) -> [ModuleIdentifier] {
+        for unloaded in modules {
+            sessions.detach(unloaded.module)
         }
-        for (_, module) in modules {
-            module.moduleWillUnload()
+        for unloaded in modules {
+            unloaded.module.moduleWillUnload()
+            unloaded.retireContext()
         }
-        return modules.map(\.0)
+        return modules.map(\.identifier)
     }
 }

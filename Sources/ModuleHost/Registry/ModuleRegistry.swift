@@ -16,11 +16,13 @@ import Foundation
 ///   waiting it checks the wait-for graph, so a cycle (on one thread or across threads) is reported as
 ///   `ResolutionError.Code.resolutionCycle` instead of deadlocking.
 package final class ModuleRegistry: ModuleResolving, @unchecked Sendable {
-    // `@unchecked`: `table` and `graph` are only touched with `condition` held.
+    // `@unchecked`: `table`, `graph` and `instanceContexts` are only touched with `condition` held.
     let condition = Condition()
     var table = RegistrationTable()
     var graph = LoadingGraph()
     let cache = ResolutionCache()
+    /// The context each loaded instance was given, retired when the instance is unloaded.
+    var instanceContexts: [ModuleIdentifier: ModuleInstanceContext] = [:]
 
     /// The context (the manager) handed to `moduleDidLoad`; weak, because the manager owns the registry.
     package let owner = WeakContextReference()

@@ -25,10 +25,12 @@ final class FactDesk: NumberFactService {
     private let state = Locked(State())
 
     /// Applies the module's configuration; called from `moduleDidLoad`.
-    /// `hostDirectory`: the host's state folder when `stateDirectory` is the module's folder inside it.
+    /// `hostDirectory`: the host's state folder when `stateDirectory` is the module's folder inside it; `owner`: the
+    /// module instance's context, after whose release the history file refuses.
     func configure(_ configuration: NumbersConfiguration, stateDirectory: URL, hostDirectory: URL? = nil,
-                   report: @escaping @Sendable (String) -> Void) {
-        configure(configuration, store: FactHistoryStore(directory: stateDirectory, hostDirectory: hostDirectory), report: report)
+                   owner: (any ModuleContext)? = nil, report: @escaping @Sendable (String) -> Void) {
+        let store = FactHistoryStore(directory: stateDirectory, hostDirectory: hostDirectory, owner: owner)
+        configure(configuration, store: store, report: report)
     }
 
     /// Applies the configuration with a given store (tests pass one with a smaller bound or a failing move).

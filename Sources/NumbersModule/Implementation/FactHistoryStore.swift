@@ -84,11 +84,12 @@ struct FactHistoryStore: Sendable {
 
     /// The history in `directory`; `hostDirectory` is the host's state folder when `directory` is the module's
     /// folder inside it, where earlier versions kept the history (it is read from there and moved; see
-    /// `StateFile.read()`).
-    init(directory: URL, hostDirectory: URL? = nil, maximumFileSize: Int = FactHistoryStore.maximumFileSize,
+    /// `StateFile.read()`). `owner`: the module instance's context, after whose release the file refuses.
+    init(directory: URL, hostDirectory: URL? = nil, owner: (any ModuleContext)? = nil,
+         maximumFileSize: Int = FactHistoryStore.maximumFileSize,
          moveAside: @escaping MoveAside = FactHistoryStore.moveItem, now: @escaping @Sendable () -> Date = { Date() }) {
         file = StateFile(url: directory.appendingPathComponent(Self.fileName), maximumSize: maximumFileSize,
-                         hostDirectory: hostDirectory, replace: StateFile.rename)
+                         hostDirectory: hostDirectory, owner: owner, replace: StateFile.rename)
         self.maximumFileSize = maximumFileSize
         self.moveAside = moveAside
         self.now = now

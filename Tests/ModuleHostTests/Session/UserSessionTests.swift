@@ -64,9 +64,9 @@ struct UserSessionTests {
 
     @Test func anUnloadedSessionModuleIsNotInstantiatedButIsToldWhenItLoads() throws {
         let states = LoadRecorder()
-        let probe = SessionProbe { call, manager in
+        let probe = SessionProbe { call, context in
             // Where the module is while it is told: still loading, so nobody can resolve it yet.
-            let state = (manager as? ModuleManager)?.modules.first { $0.identifier == A.moduleIdentifier }?.state
+            let state = context.manager?.modules.first { $0.identifier == A.moduleIdentifier }?.state
             states.record("\(call) while \(state.map(\.rawValue) ?? "absent")")
         }
         let manager = try manager(probe, [A.self, B.self])
@@ -156,7 +156,7 @@ struct UserSessionTests {
         // A signs "guest" up to "alice" from inside its own authenticate call.
         let probe = SessionProbe { call, manager in
             if call.module == "SessionTagA", call.kind == .authenticate, call.session.userID == "guest" {
-                manager.beginUserSession(with: "alice", startedAt: Self.t2)
+                _ = try? manager.beginUserSession(with: "alice", startedAt: Self.t2)
             }
         }
         let manager = try manager(probe, [A.self, B.self])
@@ -185,8 +185,8 @@ struct UserSessionTests {
         // A ends any "temp" session as soon as it is told of it; B begins "bob" whenever "alice" ends.
         let probe = SessionProbe { call, manager in
             switch (call.module, call.kind, call.session.userID) {
-            case ("SessionTagA", .authenticate, "temp"): manager.endUserSession(with: "temp")
-            case ("SessionTagB", .deauthenticate, "alice"): manager.beginUserSession(with: "bob", startedAt: Self.t2)
+            case ("SessionTagA", .authenticate, "temp"): _ = try? manager.endUserSession(with: "temp")
+            case ("SessionTagB", .deauthenticate, "alice"): _ = try? manager.beginUserSession(with: "bob", startedAt: Self.t2)
             default: break
             }
         }

@@ -6,9 +6,10 @@ extension ModuleManager {
     /// modules unloaded, in order.
     @discardableResult
     func unloadAllNow() -> [ModuleIdentifier] {
-        registry.detachAll().map { identifier, module in
-            module.moduleWillUnload()
-            return identifier
+        registry.detachAll().map { unloaded in
+            unloaded.module.moduleWillUnload()
+            unloaded.retireContext()
+            return unloaded.identifier
         }
     }
 }

@@ -21,6 +21,9 @@
 /// requirements, contributions, teardown. A module in ModuleHost's own form (`init(context:)`) adopts
 /// `ModuleHost.ModuleProtocol` instead; in a file that imports `ModuleHostSeed`, write the module's name in full.
 public protocol ModuleProtocol: ModuleHost.ModuleProtocol {
+    /// The module's identifier, as the seed spells it (a `String`; see ``ModuleIdentifier``).
+    static var moduleIdentifier: ModuleIdentifier { get }
+
     /// Creates the module; keep it cheap and do the set-up in `moduleDidLoad(with manager:)`.
     init()
 
@@ -33,6 +36,11 @@ public protocol ModuleProtocol: ModuleHost.ModuleProtocol {
 }
 
 extension ModuleProtocol {
+    /// The identifier ModuleHost's manager keys the module by: the seed's, as ModuleHost's typed identifier.
+    public static var moduleIdentifier: ModuleHost.ModuleIdentifier {
+        ModuleHost.ModuleIdentifier(rawValue: Self.moduleIdentifier as ModuleIdentifier)
+    }
+
     /// Creates the module with the seed's `init()`; ModuleHost's manager calls this.
     ///
     /// - Parameter context: The manager that loads the module.

@@ -4,7 +4,8 @@ import ModuleHostSeed
 import Testing
 
 // The seed's README, as its users wrote it, with one line changed: `import ModuleHostSeed`. Swift 6 asks one more
-// word of it: a module is Sendable, and only a `final class` may be.
+// word of it: a module is Sendable, and only a `final class` may be. The README's `ModuleIdentifier.application`
+// names an operation the seed's app declares; `ApplicationModule` below stands in for it.
 
 extension ModuleIdentifier {
     static let auth: ModuleIdentifier = "com.klein.module.auth"
@@ -35,14 +36,23 @@ final class AuthModule: ModuleProtocol, AuthServiceProtocol {
 }
 
 extension AuthModule: ModuleInitiatorProtocol {
-    static var identifier: String { moduleIdentifier.rawValue }
+    static var identifier: String { moduleIdentifier }
     static var priority: Initiator.Priority { .high }
-    static var dependencies: [String] { [] }
+    static var dependencies: [String] { [ModuleIdentifier.application] }
     static var operation: Initiator.Operation {
         return {
             SeedCalls.shared.record("operation")
         }
     }
+}
+
+/// The seed app's own start-up work, which the README's operation depends on.
+final class ApplicationModule: ModuleProtocol, ModuleInitiatorProtocol {
+    static var moduleIdentifier: ModuleIdentifier { .application }
+    required init() { }
+    static var identifier: String { moduleIdentifier }
+    static var priority: Initiator.Priority { .high }
+    static var operation: Initiator.Operation { { SeedCalls.shared.record("application") } }
 }
 
 /// What the seed's code above did, in order: the seed's forms return nothing, so they report here.
@@ -62,7 +72,7 @@ struct SeedReadmeTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let url = folder.appendingPathComponent("ModulesRegistery.json")
-        try Data(#"{"modules": ["ModuleHostSeedTests.AuthModule"]}"#.utf8).write(to: url)
+        try Data(#"{"modules": ["ModuleHostSeedTests.AuthModule", "ModuleHostSeedTests.ApplicationModule"]}"#.utf8).write(to: url)
 
         try ModuleManager.default.registerModules(withConfigFilePath: url)
 
@@ -77,8 +87,8 @@ struct SeedReadmeTests {
         #expect(SeedCalls.shared.recorded == ["moduleDidLoad"])
 
         let report = try await ModuleManager.default.initiator.start()
-        #expect(report.operations.map(\.identifier) == ["com.klein.module.auth"])
-        #expect(SeedCalls.shared.recorded == ["moduleDidLoad", "operation"])
+        #expect(report.operations.map(\.identifier) == ["com.klein.module.application", "com.klein.module.auth"])
+        #expect(SeedCalls.shared.recorded == ["moduleDidLoad", "application", "operation"])
         await ModuleManager.default.unloadAll()
     }
 }

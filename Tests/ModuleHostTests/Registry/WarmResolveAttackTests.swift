@@ -89,7 +89,7 @@ struct WarmResolveAttackTests {
         // The writers stop after three seconds and once the readers have read enough to race them; a starved
         // machine stretches the window (to twenty seconds at most) rather than failing the count.
         let hardDeadline = Date().addingTimeInterval(20)
-        let finished = await onThreads(8) { index in
+        let finished = await onThreads(8, seconds: 120) { index in
             switch index {
             case 0..<4:
                 while !stop.load(ordering: .relaxed) {
@@ -146,12 +146,14 @@ struct WarmResolveAttackTests {
         let checked = Atomic<Int>(0)
         let stop = Atomic<Bool>(false)
         let readersStarted = Atomic<Int>(0)
-        let finished = await onThreads(4) { index in
+        // The work is bounded by count (200 releases, each waiting at most 50 ms for a reader), so a loaded
+        // two-core machine takes longer but finishes; the 120 seconds only guard against a deadlock.
+        let finished = await onThreads(4, seconds: 120) { index in
             guard index > 0 else {
                 // Releases start once the readers read, and each waits (boundedly) for a reader to check an
                 // instance before the next, so the readers race every release however slowly they are scheduled.
                 while readersStarted.load(ordering: .sequentiallyConsistent) < 3 { sched_yield() }
-                for round in 1...500 {
+                for round in 1...200 {
                     AttackCensus.releaseRunning.store(round, ordering: .sequentiallyConsistent)
                     _ = try? manager.releaseModule(.atkBase)
                     AttackCensus.releasesReturned.store(round, ordering: .sequentiallyConsistent)
@@ -189,11 +191,12 @@ struct WarmResolveAttackTests {
         let torn = Atomic<Int>(0)
         let reads = Atomic<Int>(0)
         let readersStarted = Atomic<Int>(0)
-        let finished = await onThreads(4) { index in
+        // Bounded by count as above; the 120 seconds only guard against a deadlock.
+        let finished = await onThreads(4, seconds: 120) { index in
             guard index > 0 else {
                 // Replacements start once the readers read, so that they race them.
                 while readersStarted.load(ordering: .sequentiallyConsistent) < 3 { sched_yield() }
-                for _ in 0..<500 {
+                for _ in 0..<200 {
                     cache.inject(AttackFreshObject(onDeinit: nil) as any AttackFreshService, as: (any AttackFreshService).self)
                     // Let the readers rebuild the snapshot and read it before the next replacement (see
                     // WarmResolutionTests.noReadSeesWhatAReplacementThatReturnedReplaced).

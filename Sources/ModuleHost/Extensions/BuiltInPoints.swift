@@ -13,11 +13,17 @@ extension ModuleStartupOperation {
 
 extension Contribution {
     /// Contributes a command to ``ModuleCommand/point``, keyed by its name.
+    ///
+    /// - Parameter command: The command.
+    /// - Returns: The contribution, for the module's ``ModuleProtocol/contributions``.
     public static func command(_ command: ModuleCommand) -> Contribution {
         Contribution(to: ModuleCommand.point, command, key: command.name)
     }
 
     /// Contributes a startup operation to ``ModuleStartupOperation/point``, keyed by its identifier.
+    ///
+    /// - Parameter operation: The startup operation.
+    /// - Returns: The contribution, for the module's ``ModuleProtocol/contributions``.
     public static func startupOperation(_ operation: ModuleStartupOperation) -> Contribution {
         Contribution(to: ModuleStartupOperation.point, operation, key: operation.identifier)
     }

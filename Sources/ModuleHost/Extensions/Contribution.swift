@@ -26,7 +26,13 @@ public struct Contribution: Sendable {
     /// The point, when a library declares it (with its check): a host need not declare it for contributions to fit.
     let libraryPoint: ExtensionPointDeclaration?
 
-    /// Contributes `value` to `point`; reading it never instantiates the module. `key` defaults to none.
+    /// Contributes `value` to `point`; reading it never instantiates the module.
+    ///
+    /// - Parameters:
+    ///   - point: The point contributed to.
+    ///   - value: The value contributed.
+    ///   - key: The contribution's key, unique among the point's contributions when the point requires it; `nil`
+    ///     for none.
     public init<Value: Sendable>(to point: ExtensionPoint<Value>, _ value: Value, key: String? = nil) {
         self.init(point, key: key, module: nil, ContributedValue<Value>(.value(value)))
     }
@@ -36,6 +42,13 @@ public struct Contribution: Sendable {
     /// (through the bridge, with the modules it requires) when the contribution's value is first asked for,
     /// never when contributions are read. `convert` is checked by the compiler, so `{ $0 }` contributes a module
     /// to a point of a protocol it conforms to.
+    ///
+    /// - Parameters:
+    ///   - type: The contributing module's own type.
+    ///   - point: The point contributed to.
+    ///   - key: The contribution's key; `nil` for none.
+    ///   - convert: Makes the point's value of the module instance.
+    /// - Returns: The contribution, for the module's ``ModuleProtocol/contributions``.
     public static func module<Module: ModuleProtocol, Value: Sendable>(
         _ type: Module.Type, to point: ExtensionPoint<Value>, key: String? = nil,
         as convert: @escaping @Sendable (Module) -> Value

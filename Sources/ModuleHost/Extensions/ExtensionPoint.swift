@@ -27,7 +27,11 @@ public struct ExtensionPoint<Value: Sendable>: Sendable {
     /// point a host declares.
     let check: (any ExtensionPointCheck)?
 
-    /// Declares a point named `name` whose contributions are values of `Value`.
+    /// Declares a point whose contributions are values of `Value`.
+    ///
+    /// - Parameters:
+    ///   - name: The point's name, unique in a host; contributions name the point they are made to.
+    ///   - requiresUniqueKeys: Whether two contributions may not share a key; `validate` reports a duplicate.
     public init(_ name: String, requiresUniqueKeys: Bool = false) {
         self.name = name
         self.requiresUniqueKeys = requiresUniqueKeys

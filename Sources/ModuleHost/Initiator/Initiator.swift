@@ -45,11 +45,18 @@ public final class Initiator: Sendable {
     }
 
     /// Adds an operation: `operation` runs in phase `priority` once every operation named in `dependencies` (in
-    /// the same or an earlier phase) has succeeded. `module` names the declaring module in reports;
-    /// `failurePolicy` `nil` means the phase's default; `timeout` `nil` means no limit.
+    /// the same or an earlier phase) has succeeded. Identifiers and dependencies are validated, all at once, by
+    /// `start()`.
     ///
-    /// Throws `InitiatorError` (`addedAfterStart`) once `start()` has been called. Identifiers and dependencies
-    /// are validated, all at once, by `start()`.
+    /// - Parameters:
+    ///   - identifier: The operation's name, unique among all startup operations.
+    ///   - module: The module reports name as the operation's; `nil` for the host's own.
+    ///   - priority: The phase the operation runs in.
+    ///   - dependencies: Operations that must succeed before this one starts.
+    ///   - failurePolicy: Whether a failure stops startup; `nil` means the phase's default.
+    ///   - timeout: How long the operation may run; `nil` means no limit.
+    ///   - operation: The work.
+    /// - Throws: `InitiatorError` (`addedAfterStart`) once `start()` has been called.
     public func add(
         _ identifier: String,
         module: ModuleIdentifier? = nil,

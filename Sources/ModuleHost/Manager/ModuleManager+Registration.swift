@@ -12,6 +12,10 @@ extension ModuleManager {
     /// (which a host calls after registering, before ``Initiator/start()``, for modules marked `"eager": true`).
     /// Plugin libraries the manifest names are checked by reading them, then loaded, in a step of their own, and
     /// validation follows.
+    ///
+    /// - Parameter url: The manifest file.
+    /// - Returns: The manifest's warnings; empty when there are none.
+    /// - Throws: ``ManifestError`` with every problem found, each located in the file.
     @discardableResult
     public func registerModules(withConfigFilePath url: URL) throws(ManifestError) -> [ManifestDiagnostic] {
         try registerModules(atPath: url.path)
@@ -35,7 +39,13 @@ extension ModuleManager {
         return (try register(read, file: path, loadingPlugins: false), plugins)
     }
 
-    /// Reads, validates and registers manifest `data`; `file` names it in diagnostics. Returns its warnings.
+    /// Reads, validates and registers manifest `data`, as ``registerModules(withConfigFilePath:)`` does a file.
+    ///
+    /// - Parameters:
+    ///   - data: The manifest's JSON.
+    ///   - file: The name diagnostics give the manifest; `nil` for none.
+    /// - Returns: The manifest's warnings; empty when there are none.
+    /// - Throws: ``ManifestError`` with every problem found, each located in the data.
     @discardableResult
     public func registerModules(from data: Data, file: String? = nil) throws(ManifestError) -> [ManifestDiagnostic] {
         try register(ManifestReader.read(data, file: file), file: file)

@@ -11,8 +11,13 @@ extension ModuleManager {
     ///    module in reverse load order, awaiting each teardown for at most `teardownTimeLimit`
     ///    (``unloadAll(teardownTimeLimit:)``); `onTeardown` gets the records.
     ///
-    /// Returns what `body` returned; throws the startup failure (``ResolutionError`` or ``InitiatorError``, whose
-    /// code `InitiatorError.Code.invalidPlan` is an invalid plan) or `body`'s error, in each case after step 5.
+    /// - Parameters:
+    ///   - teardownTimeLimit: How long to wait for each module's teardown in step 5.
+    ///   - onTeardown: Given the teardown records, one per module, in the order they were torn down.
+    ///   - body: The host's work, given the report of the blocking phases.
+    /// - Returns: What `body` returned.
+    /// - Throws: The startup failure (``ResolutionError`` or ``InitiatorError``, whose code
+    ///   `InitiatorError.Code.invalidPlan` is an invalid plan) or `body`'s error, in each case after step 5.
     ///
     /// ```swift
     /// let manager = ModuleManager()

@@ -17,11 +17,23 @@ public final class ModuleBridge: Sendable {
     }
 
     /// The module registered under `identifier`, loading it on first use.
+    ///
+    /// - Parameter identifier: The module's identifier.
+    /// - Returns: The loaded module.
+    /// - Throws: ``ResolutionError``: `unknownModule` (with a suggestion), `loadFailed`, `resolutionCycle`, or
+    ///   `moduleReleased` through a released instance's context.
     public func resolve(_ identifier: ModuleIdentifier) throws(ResolutionError) -> any ModuleProtocol {
         try registry.module(identifier)
     }
 
     /// The module registered under `identifier`, as `type` (a module class or a protocol it adopts).
+    ///
+    /// - Parameters:
+    ///   - identifier: The module's identifier.
+    ///   - type: The type to return the module as.
+    /// - Returns: The loaded module, as `type`.
+    /// - Throws: ``ResolutionError``: what ``resolve(_:)-(ModuleIdentifier)`` throws, or `wrongModuleType` when the
+    ///   module is not a `type`.
     public func resolve<T>(_ identifier: ModuleIdentifier, as type: T.Type) throws(ResolutionError) -> T {
         let module = try registry.module(identifier)
         guard let typed = module as? T else {
@@ -33,6 +45,11 @@ public final class ModuleBridge: Sendable {
     }
 
     /// The service of type `Service` (usually a protocol), from the module that declares it provides it.
+    ///
+    /// - Parameter type: The service's type, as the providing module declares it.
+    /// - Returns: The service, loading its provider on first use.
+    /// - Throws: ``ResolutionError``: `unprovidedService` when no module provides it, `serviceNotImplemented`,
+    ///   `loadFailed` or `resolutionCycle` when its provider cannot be loaded.
     @inlinable
     public func resolve<Service: Sendable>(_ type: Service.Type) throws(ResolutionError) -> Service {
         // Warm: a lock-free read of the registry's published snapshot.
@@ -42,7 +59,11 @@ public final class ModuleBridge: Sendable {
         return try resolveService(type)
     }
 
-    /// The service of type `Service`, or `nil` when no module provides it; a provider that fails to load still throws.
+    /// The service of type `Service`, or `nil` when no module provides it.
+    ///
+    /// - Parameter type: The service's type.
+    /// - Returns: The service, or `nil` when no module (and no injection) provides it.
+    /// - Throws: ``ResolutionError`` when a provider exists but fails to load.
     public func resolveIfProvided<Service: Sendable>(_ type: Service.Type) throws(ResolutionError) -> Service? {
         if let service = warm.service(Service.self) { return service }
         guard registry.provides(ObjectIdentifier(Service.self)) else { return nil }
@@ -50,6 +71,9 @@ public final class ModuleBridge: Sendable {
     }
 
     /// Whether some registered module (or an injection) provides `Service`.
+    ///
+    /// - Parameter type: The service's type.
+    /// - Returns: `true` when a module or an injection provides it.
     public func provides<Service>(_ type: Service.Type) -> Bool {
         registry.provides(ObjectIdentifier(Service.self))
     }

@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 import ModuleHostTesting
 
-/// The README promises that adding a module as *Adding a module* says breaks no test (issue 24, point 8). This
+/// The README promises that adding a module as *Adding a module* says breaks no test. This
 /// adds one to a scratch copy of the repository (an interface target, an implementation target with a command,
 /// a startup operation and a long identifier, the shell's dependency on it, a line in `modules.json`), builds the
 /// copy and runs its tests of the demo: the shell's, the package's shape and the documentation's.

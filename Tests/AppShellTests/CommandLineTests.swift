@@ -3,7 +3,7 @@ import Testing
 
 @testable import AppShell
 
-/// Issue 14, point 4: swift-argument-parser's conventions, from one declaration table (`CommandLineTable`).
+/// The command line follows swift-argument-parser's conventions, from one declaration table (`CommandLineTable`).
 @Suite("app-shell command line")
 struct CommandLineTests {
     private func usageError(_ arguments: [String]) -> Invocation.UsageError? {

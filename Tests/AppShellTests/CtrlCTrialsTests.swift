@@ -7,7 +7,7 @@ import TestSupport
 import Glibc
 #endif
 
-/// Issue 27: at the interactive prompt, Ctrl-C interrupts what is running and the shell goes on, whatever the
+/// At the interactive prompt, Ctrl-C interrupts what is running and the shell goes on, whatever the
 /// moment it lands; the app ends only on `quit` (or a second Ctrl-C for a command that ignores cancellation, or a
 /// signal from outside), with echo on. Shown with the built `app-shell` on a pseudo-terminal, with a test plugin's
 /// `slow` and `stubborn` commands (``SlowPlugin``).
@@ -121,7 +121,7 @@ struct CtrlCTrialsTests {
         #expect(shell.localModes & tcflag_t(ECHO | ISIG) == tcflag_t(ECHO | ISIG), "echo and the signal keys are back on")
     }
 
-    /// Issue 27, point 5: at a 40-column terminal, every line of the startup progress and report fits.
+    /// At a 40-column terminal, every line of the startup progress and report fits.
     @Test func everyStartupLineFitsA40ColumnTerminal() async throws {
         let workspace = try Workspace()
         let shell = try TerminalSession([], in: workspace.url, columns: 40)

@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 
 /// A host built from a copy of this repository with one change to ModuleHost, by plain `swift build --product
-/// app-shell` (issue 25, point 4): its ABI identity is whatever that build generates, and no script computes it.
+/// app-shell`: its ABI identity is whatever that build generates, and no script computes it.
 ///
 /// One copy serves the whole test process and is rebuilt incrementally for each change; callers run `build` inside
 /// ``BuildQueue`` so that builds (and the copy's state) never overlap. Each result is copied out of the copy: the

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Issue 16, point 1: app-shell links FoundationEssentials, not the whole of Foundation: `ldd` lists no
+/// app-shell links FoundationEssentials, not the whole of Foundation: `ldd` lists no
 /// libFoundation, FoundationInternationalization or ICU library. The debug binary checked here links the same
 /// libraries as the release one (the Benchmarks package measures the release binary's start and memory).
 @Suite("app-shell's weight")

@@ -5,7 +5,7 @@ import Testing
 import Glibc
 #endif
 
-/// Issue 28, outside in: each promise an attack on a release build broke, tried again with the built `app-shell`.
+/// Outside in: each promise an attack on a release build broke, tried again with the built `app-shell`.
 @Suite("Hostile input, third round")
 struct HostileInputEndToEndTests {
     private static func mode(of path: String) -> Int {

@@ -3,7 +3,7 @@ import Testing
 
 @testable import AppShell
 
-/// Issue 14, point 3: under `--json` every subcommand and command prints JSON Lines, one compact document per line
+/// Under `--json` every subcommand and command prints JSON Lines, one compact document per line
 /// with a `type` and a format `version`; integers beyond 2^53 are strings; `validate --json` locates every problem.
 @Suite("app-shell --json")
 struct JSONOutputTests {

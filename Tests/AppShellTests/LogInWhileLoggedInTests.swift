@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Issue 13, point 14: `login bob` while alice is logged in says so, with the usage exit code (64), not 77.
+/// `login bob` while alice is logged in says so, with the usage exit code (64), not 77.
 @Suite("Log-in while logged in")
 struct LogInWhileLoggedInTests {
     @Test func loggingInWhileSomeoneIsLoggedInIsAUsageError() async throws {

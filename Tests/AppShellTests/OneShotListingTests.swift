@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Issue 24, point 9: the listings the README names beside `modules` run one-shot, and `validate` counts every
+/// The listings the README names beside `modules` run one-shot, and `validate` counts every
 /// module of the manifest.
 @Suite("One-shot listings")
 struct OneShotListingTests {

@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 import ModuleHostTesting
 
-/// A plugin built against one ModuleHost and loaded into another (issues 12 and 25): the host compares the
+/// A plugin built against one ModuleHost and loaded into another: the host compares the
 /// plugin's `modulehost_abi` mark with its own identity before loading anything, so a layout or signature drift
 /// is refused with exit 65, naming the plugin and both identities, and no plugin code runs.
 ///

@@ -3,7 +3,7 @@ import Testing
 
 /// A plugin module guards its routes with ModuleHostRouting's `ModuleRouteHandler`, a type it takes from the host as a
 /// linked module does: the shell's router asks the plugin's handler, which passes one link and rejects another.
-/// Written when the router moved out of ModuleHost into its own library (issue 23), so that the library's promise to
+/// Written when the router moved out of ModuleHost into its own library, so that the library's promise to
 /// plugins is proven end to end.
 @Suite("Plugins using ModuleHostRouting", .timeLimit(.minutes(20)))
 struct PluginRoutingTests {

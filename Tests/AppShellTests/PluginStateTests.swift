@@ -3,8 +3,8 @@ import Testing
 
 /// A plugin module uses ModuleHostState's types as a linked module does, taking them from the host: the shell's
 /// `HostEnvironment` resolves in the plugin (the same type, not a copy that would make it "not provided"), and a
-/// state file opened through it works. Written when state files moved out of ModuleHost into their own library
-/// (issue 23), so that the library's promise to plugins is proven end to end.
+/// state file opened through it works. Written when state files moved out of ModuleHost into their own library,
+/// so that the library's promise to plugins is proven end to end.
 @Suite("Plugins using ModuleHostState", .timeLimit(.minutes(20)))
 struct PluginStateTests {
     @Test func aPluginModuleResolvesTheShellsHostEnvironmentAndKeepsAFile() async throws {

@@ -4,7 +4,7 @@ import Testing
 
 @testable import AppShell
 
-/// Issue 14, point 7: on a terminal, startup progress updates in place: one line per running operation, replaced
+/// On a terminal, startup progress updates in place: one line per running operation, replaced
 /// by its result.
 @Suite("Startup progress in place")
 struct ProgressBoardTests {
@@ -41,7 +41,7 @@ struct ProgressBoardTests {
     }
 }
 
-/// Issue 27, point 5: at a 40-column terminal every line of the startup progress, and of the report, fits.
+/// At a 40-column terminal every line of the startup progress, and of the report, fits.
 extension ProgressBoardTests {
     @Test func everyLineFitsA40ColumnTerminal() async throws {
         let initiator = Initiator(maxConcurrentOperations: 2)
@@ -82,7 +82,7 @@ extension ProgressBoardTests {
     }
 }
 
-/// Issue 24, point 8: help at 40 columns printed a 41-character line, a module identifier that could not break.
+/// Help at 40 columns once printed a 41-character line, a module identifier that could not break.
 @Suite("Text wrapping")
 struct TextWrapTests {
     @Test(arguments: [20, 40, 80])

@@ -8,7 +8,7 @@ import Testing
 import Glibc
 #endif
 
-/// Issue 14, point 1: line editing, history, completion and Ctrl-C at the prompt, shown on a pseudo-terminal
+/// Line editing, history, completion and Ctrl-C at the prompt, shown on a pseudo-terminal
 /// with the built `app-shell`. They need libedit (`libedit2`, installed by `.ci/run`); without it they fail,
 /// starting with ``libeditIsLoaded()``.
 @Suite("app-shell prompt on a terminal")

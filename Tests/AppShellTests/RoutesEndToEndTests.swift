@@ -3,12 +3,12 @@ import Foundation
 import ModuleHost
 import Testing
 
-/// Issue 15 end to end: `app-shell open <url>` is how another program hands the app a link, so only external routes
+/// Routes end to end: `app-shell open <url>` is how another program hands the app a link, so only external routes
 /// open; `open` at the prompt is the app itself; `routes` lists the table.
 @Suite("app-shell routes and open")
 struct RoutesEndToEndTests {
     @Test func aFileLinkIsRefusedForItsSchemeNamingTheSchemesTheAppOpens() async throws {
-        // Issue 27: it used to say `its host "" is not a host name`.
+        // It used to say `its host "" is not a host name`.
         let workspace = try Workspace()
         let result = try await workspace.run(["open", "file:///etc/passwd"])
         #expect(result.status == 65)

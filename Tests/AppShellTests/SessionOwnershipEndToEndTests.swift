@@ -5,7 +5,7 @@ import Testing
 import Glibc
 #endif
 
-/// Issue 13, point 7, end to end with the built `app-shell`.
+/// Forged sessions, end to end with the built `app-shell`.
 ///
 /// Root ignores file permissions, so the forgery runs as real unprivileged users: the forger is `nobody`, and the
 /// victim is a system user the test creates once (`modulehost-victim`, reused if present), both through

@@ -66,7 +66,7 @@ struct SignalTests {
         #expect(result.status == 130)
     }
 
-    /// Issue 27: every other signal whose default action ends the process (SIGHUP, a closed terminal, among them)
+    /// Every other signal whose default action ends the process (SIGHUP, a closed terminal, among them)
     /// shuts the shell down in order, as SIGTERM does, instead of killing it.
     @Test(arguments: [SIGHUP, SIGQUIT, SIGALRM, SIGUSR1, SIGUSR2, SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ, SIGIO, SIGPWR, SIGSTKFLT])
     func everyOtherSignalThatWouldEndTheShellShutsItDownAsSIGTERMDoes(signal: Int32) async throws {

@@ -5,7 +5,7 @@ import Testing
 import Glibc
 #endif
 
-/// Issue 13, point 6, for state files: a FIFO as `session.json` or `numbers-history.json` is refused at once, with
+/// State files: a FIFO as `session.json` or `numbers-history.json` is refused at once, with
 /// a message, instead of hanging startup. The FIFO has a writer that never writes, so a blocking read would wait for
 /// ever (the old code did; the run's time limit turns that into a failure rather than a hang). Both where the files
 /// live (each module's folder) and where earlier versions kept them (the state folder itself, still read).

@@ -4,7 +4,7 @@ import Testing
 @testable import AuthModule
 import ModuleHostTesting
 
-/// Issue 13, point 9: whether a name is configured must not show in how long a log-in takes, whatever hash
+/// Whether a name is configured must not show in how long a log-in takes, whatever hash
 /// methods and costs the configuration mixes. Measured as a ratio of medians over many trials, never as an
 /// absolute time.
 @Suite("Log-in timing", .serialized, .disabled(if: Sanitizers.threadSanitizerIsActive, "CPU-bound, proves no concurrency property; runs in the plain suite"))

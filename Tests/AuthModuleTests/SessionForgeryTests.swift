@@ -6,7 +6,7 @@ import Testing
 
 @testable import AuthModule
 
-/// Issue 13, point 7: a session is accepted only if signed with the state directory's key, which only its owner
+/// A session is accepted only if signed with the state directory's key, which only its owner
 /// can read. The credential fingerprint derives from the password hash, which is public in modules.json, so anyone
 /// could compute it; these files are what such a person can write.
 @Suite("Forged sessions")
@@ -68,7 +68,7 @@ struct SessionForgeryTests {
         }
     }
 
-    /// Issue 28, point 3: a copy of `session.json` taken before `logout` (a backup, a sync) signed the user in
+    /// A copy of `session.json` taken before `logout` (a backup, a sync) signed the user in
     /// again after it, until it expired. Logging out now deletes the key that signed it.
     @Test func aSessionFileSavedBeforeLogoutIsRejectedAfterIt() async throws {
         try await withTemporaryDirectory { directory in

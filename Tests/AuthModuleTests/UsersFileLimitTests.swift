@@ -4,7 +4,7 @@ import Testing
 
 @testable import AuthModule
 
-/// Issue 13, points 6 and 13: `usersFile` is checked before it is read: its size (a huge file is not read whole)
+/// `usersFile` is checked before it is read: its size (a huge file is not read whole)
 /// and its kind (a FIFO is refused without blocking).
 @Suite("AuthModule: the users file is checked before reading")
 struct UsersFileLimitTests {

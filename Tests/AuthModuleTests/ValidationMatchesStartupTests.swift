@@ -5,7 +5,7 @@ import Testing
 
 @testable import AuthModule
 
-/// Issue 13, point 15: `validate` reports what loading the module would, because the checks run while the
+/// `validate` reports what loading the module would, because the checks run while the
 /// configuration is decoded; each error is located at the field.
 @Suite("AuthModule: validation says what startup says")
 struct ValidationMatchesStartupTests {

@@ -12,7 +12,7 @@ struct RouteValidationTests {
     }
 
     /// Routes are this library's point: a host that never declares it still gets every route checked, and a host
-    /// cannot take the point's name for a point of its own (issue 23, when routes left ModuleHost).
+    /// cannot take the point's name for a point of its own.
     @Test func theRoutesPointNeedsNoDeclarationAndItsNameIsNotAHosts() throws {
         let manager = ModuleManager()
         #expect(!manager.declare(ExtensionPoint<Int>("modulehost.routes")))
@@ -23,9 +23,9 @@ struct RouteValidationTests {
         #expect(!found.contains { $0.code == .unknownExtensionPoint }, "\(found)")
     }
 
-    /// Found by an outside review of issue 23's move: overrides were matched by contribution key, so a route
-    /// contributed without its identifier as key could not be overridden, and a key that differs let an override
-    /// pass validation and change nothing.
+    /// Found by an outside review of the routes' move out of ModuleHost: overrides were matched by contribution
+    /// key, so a route contributed without its identifier as key could not be overridden, and a key that differs
+    /// let an override pass validation and change nothing.
     @Test func overridesNameRoutesByIdentifierWhateverTheirContributionsKey() async throws {
         let named = #"{"modules": [{"type": "ModuleHostRoutingTests.RouteKeyedModule", "routes": {"keyed.none": {"enabled": false}, "keyed.other": {"external": true}}}]}"#
         #expect(diagnostics(named).isEmpty, "\(diagnostics(named))")
@@ -47,7 +47,7 @@ struct RouteValidationTests {
         #expect(asModule.contains { $0.code == .invalidContribution && $0.message.contains("takes values") }, "\(asModule)")
     }
 
-    /// Found by the outside review of issue 23's move (already so before it): two registrations validated at the
+    /// Found by the same review (already so before the move): two registrations validated at the
     /// same moment each passed the clash check against what was registered, and both routes for the same links were
     /// added; the router then served one and silently shadowed the other. Adding reruns the routes point's check
     /// under the registry's lock, so exactly one of them registers, and the other is told why.

@@ -5,7 +5,7 @@ import ModuleHost
 import ModuleHostTesting
 import TestSupport
 
-/// The router is a library's part of a manager (issue 23): made on first use, the same one after, from any thread,
+/// The router is a library's part of a manager: made on first use, the same one after, from any thread,
 /// and told when modules are registered after it was made.
 @Suite("Router as a part of the manager")
 struct RouterPartTests {

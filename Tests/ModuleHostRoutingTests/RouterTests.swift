@@ -142,7 +142,7 @@ struct RouterTests {
     }
 
     @Test func aLinkOfAnotherSchemeWithNoHostIsRefusedForItsScheme() async throws {
-        // Issue 27: `file:///etc/passwd` used to be refused for its empty host.
+        // `file:///etc/passwd` used to be refused for its empty host.
         let manager = try manager()
         for source in [RouteRequest.Source.external, .inApp] {
             let file = try #require(await failure("file:///etc/passwd", from: source, in: manager))
@@ -182,7 +182,7 @@ struct RouterTests {
         ("/alpha/items/abc", "the parameter \"id\" is 'abc'; expected an integer in 1...100"),
         ("/alpha/items/101", "the parameter \"id\" is '101'; expected an integer in 1...100"),
         ("/alpha/items/+5", "expected an integer in 1...100"),
-        // Issue 28, point 6: these opened, each spelling with its own canonical URL.
+        // These opened, each spelling with its own canonical URL.
         ("/alpha/items/007", "the parameter \"id\" is '007'; expected an integer in 1...100"),
         ("/alpha/items/00000000000000000001", "expected an integer in 1...100"),
         ("/alpha/items/-0", "expected an integer in 1...100"),
@@ -200,7 +200,7 @@ struct RouterTests {
         #expect(error.message.contains(message), "\(error.message)")
     }
 
-    /// Issue 28, point 6: `/numbers/fact/007`, a 20-digit zero-padded 1 and `-0` all opened, each spelling with a
+    /// `/numbers/fact/007`, a 20-digit zero-padded 1 and `-0` all opened, each spelling with a
     /// canonical URL of its own. An integer has one spelling.
     @Test(arguments: [("0", 0 as Int?), ("7", 7), ("-5", -5), ("100", 100), ("9223372036854775807", Int.max),
                       ("-9223372036854775808", Int.min), ("007", nil), ("00", nil), ("-0", nil), ("-07", nil),

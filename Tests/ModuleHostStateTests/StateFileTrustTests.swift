@@ -8,7 +8,7 @@ import ModuleHost
 import Glibc
 #endif
 
-/// Issue 13, points 6 and 7: a state file is trusted only if it is a regular file owned by the effective user in
+/// A state file is trusted only if it is a regular file owned by the effective user in
 /// a state directory of the user's own, closed to other writers; a FIFO, device or socket is refused without
 /// blocking. Ownership is a uid comparison, so running as root does not bypass it; where a file must belong to
 /// another user, the test gives it to `nobody` (root may chown).
@@ -158,7 +158,7 @@ struct StateFileTrustTests {
         #expect(log.withLock { $0 } == ["the state directory \(state.path) was readable by other users (mode 0755); its mode is now 0700"])
     }
 
-    /// Issue 28, point 1: pointing the state directory at a shared folder used to chmod it to 0700, silently,
+    /// Pointing the state directory at a shared folder used to chmod it to 0700, silently,
     /// even for a read: `/tmp` went from 1777 to 700, locking every other user out. A shared folder is refused,
     /// for reads and writes alike, and its mode is left as it was.
     @Test(arguments: [0o1777, 0o2775, 0o777, 0o770, 0o3770])
@@ -193,7 +193,7 @@ struct StateFileTrustTests {
     }
 }
 
-/// Issue 24, point 7: the one documented way for a module to keep a file, with the same safety as the
+/// The one documented way for a module to keep a file, with the same safety as the
 /// library's own state files, and repairs reported through the host.
 @Suite("State files of modules")
 struct ModuleStateFileTests {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Issue 16, point 1: the product's sources import FoundationEssentials where it exists; plain Foundation only in
+/// The product's sources import FoundationEssentials where it exists; plain Foundation only in
 /// the `#else` branch of `#if canImport(FoundationEssentials)` (Apple platforms). Tests may use Foundation.
 @Suite("Foundation imports")
 struct FoundationImportTests {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Small units (issue 23): no file of `Sources/ModuleHost` is longer than 250 lines, and no function, initializer
+/// Small units: no file of `Sources/ModuleHost` is longer than 250 lines, and no function, initializer
 /// or accessor body in it longer than 60, so each can be read at once. The build enforces it here, not a reviewer.
 @Suite("Source sizes")
 struct SourceSizeTests {

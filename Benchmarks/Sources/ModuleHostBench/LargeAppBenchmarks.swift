@@ -1,7 +1,7 @@
 import Foundation
 import LargeAppHarness
 
-// A large app, as issue 16 describes it: 1,000 generated module types (Sources/LargeApp, written by
+// A large app: 1,000 generated module types (Sources/LargeApp, written by
 // Sources/LargeAppGenerator, run when the benchmark builds), each with a small configuration, 0–2 requirements and three startup operations,
 // in a 131 KiB manifest. Register → load eager modules → start() returning (ready), against JSONDecoder decoding
 // the same file into Codable structs: warm (in this process) and on first use (one fresh `large-app-child` process

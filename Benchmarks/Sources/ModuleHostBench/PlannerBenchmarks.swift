@@ -125,8 +125,8 @@ func plannerBenchmarks(quick: Bool) async -> [Row] {
         let planMedian = Stats(samples: subject).median
         let referenceMedian = Stats(samples: reference).median
         medians[count] = planMedian
-        // Issue 16 retired "100k at most 12x the 10k time": the reference itself scales 25x between those sizes on
-        // this machine's caches. The goal is the reference's own time at every size.
+        // The target "100k at most 12x the 10k time" is retired: the reference itself scales 25x between those
+        // sizes on this machine's caches. The goal is the reference's own time at every size.
         let ratio = planMedian / referenceMedian
         rows.append(Row(
             benchmark: "planner", subject: "Initiator.start() planning \(count / 1000)k .idle ops, ≤3 deps",

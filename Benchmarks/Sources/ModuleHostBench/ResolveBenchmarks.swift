@@ -136,7 +136,7 @@ func resolveBenchmarks(quick: Bool) -> [Row] {
     return [
         Row(benchmark: "resolve", subject: "bridge.resolve(BenchService.self)", baseline: baselineName,
             ratio: service / baseline, absolute: "\(format(ns: service)) vs \(format(ns: baseline))",
-            target: "context", verdict: .info),  // issue 26 retired its 0.25x target
+            target: "context", verdict: .info),  // its 0.25x target is retired
         Row(benchmark: "resolve", subject: "bridge.resolve(.identifier)", baseline: baselineName,
             ratio: byIdentifier / baseline, absolute: "\(format(ns: byIdentifier)) vs \(format(ns: baseline))",
             target: "≤ 1.0x", verdict: byIdentifier / baseline <= 1.0 ? .met : .missed),

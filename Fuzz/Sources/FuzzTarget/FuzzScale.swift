@@ -1,7 +1,7 @@
 import Foundation
 import ModuleHost
 
-// Scaled inputs (issue 13): libFuzzer's inputs stay under -max_len (64 KiB), which hid costs that grow faster
+// Scaled inputs: libFuzzer's inputs stay under -max_len (64 KiB), which hid costs that grow faster
 // than the manifest (quadratic string escapes, per-entry suggestion lookups, reports past the problem cap).
 // An input whose first byte is 0x01 is a recipe for a manifest up to the 8 MiB limit:
 //

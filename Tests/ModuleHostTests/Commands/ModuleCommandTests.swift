@@ -52,7 +52,7 @@ struct ModuleCommandTests {
 
     // MARK: Escaping
 
-    /// Issue 28, point 4: `fact <arg>` repeated an argument it could not read back raw, so escape sequences from
+    /// `fact <arg>` repeated an argument it could not read back raw, so escape sequences from
     /// the command line reached the terminal. The library's command path escapes whatever a module prints: its
     /// output's text, its error's message and every line it writes, keeping line breaks and tabs.
     @Test func whatACommandPrintsCannotDriveTheTerminal() async throws {

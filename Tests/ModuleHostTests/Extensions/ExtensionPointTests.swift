@@ -75,7 +75,7 @@ struct ExtensionPointTests {
         #expect(diagnostics.count == 3, "\(diagnostics)")
     }
 
-    /// A library's point (issue 23: routes became one) gets every check a host's point gets, its keys too, besides
+    /// A library's point (routes are one) gets every check a host's point gets, its keys too, besides
     /// its own check, which runs once over the manifest. Found by an outside review: its unique keys went unchecked.
     @Test func aLibrarysPointNeedsNoDeclarationAndItsKeysAreCheckedAsAnyPoints() throws {
         let manager = ModuleManager()

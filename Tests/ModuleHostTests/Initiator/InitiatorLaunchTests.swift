@@ -3,7 +3,7 @@ import Foundation
 import Testing
 @testable import ModuleHost
 
-/// How the Initiator launches bodies (issue 16): `.high` ones in one main-actor turn, concurrent phases as
+/// How the Initiator launches bodies: `.high` ones in one main-actor turn, concurrent phases as
 /// child tasks (`.low` at background priority), and a race only for operations with a timeout.
 @Suite("Initiator: launching bodies")
 struct InitiatorLaunchTests {

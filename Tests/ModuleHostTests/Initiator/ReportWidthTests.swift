@@ -1,7 +1,7 @@
 import Testing
 @testable import ModuleHost
 
-/// Issue 14, point 2: the startup table fits the width it is given, readable at 40 and at 200 columns, and never
+/// The startup table fits the width it is given, readable at 40 and at 200 columns, and never
 /// drops an error without a way to read it in full.
 @Suite("Startup report width")
 struct ReportWidthTests {

@@ -5,7 +5,7 @@ import Testing
 /// Follow-ups from the fuzzing campaign: hostile manifests get bounded reports and exact reasons.
 ///
 /// Came from Regression/, the fuzzing campaign's follow-ups (added in 7a6a7cd);
-/// issue 23 filed it under the feature it protects.
+/// now filed under the feature it protects.
 @Suite("Bounded reports")
 struct BoundedReportTests {
     private func errors(_ data: Data) -> [ManifestDiagnostic] {

@@ -66,7 +66,7 @@ struct AttackTwice: Decodable {
 }
 
 /// Came from Attack/, an outsider's attack on the config decoding fast paths (added in 9e16303);
-/// issue 23 filed it under the feature it protects.
+/// now filed under the feature it protects.
 @Suite("Attack: manifest config decoding", .serialized)
 struct ConfigDecodingAttackTests {
     private func diagnostics<T: Decodable>(_ json: String, as type: T.Type) -> [ManifestDiagnostic] {
@@ -124,7 +124,7 @@ struct ConfigDecodingAttackTests {
         #expect(decoded.port == expected)
     }
 
-    /// Issue 28, point 2: the exponent was clamped to ±100,000 before the point was moved, so `1` followed by
+    /// The exponent was clamped to ±100,000 before the point was moved, so `1` followed by
     /// 100,001 zeros and `e-100001` (exactly 1) was read as 10, and with 200,000 zeros the refusal said "found 1.0".
     @Test(arguments: [100_001, 200_000])
     func aLongMantissaWithALargeExponentIsReadExactly(zeros: Int) throws {

@@ -42,10 +42,10 @@ final class CheckedConfigModule: ConfigurableModule {
     init(context: any ModuleContext) {}
 }
 
-/// Issue 13, point 15 (the host's part): a config is checked at validation as fully as at load.
+/// The host's part: a config is checked at validation as fully as at load.
 ///
 /// Came from Regression/ (added in 439840a, when configs came to be decoded over the parser's tree);
-/// issue 23 filed it under the feature it protects.
+/// now filed under the feature it protects.
 @Suite("Configuration checks")
 struct ConfigurationCheckTests {
     private func diagnostics(config: String) -> [ManifestDiagnostic] {

@@ -35,8 +35,8 @@ struct ManyAskedKeys: Decodable {
 /// The fast paths of configuration decoding (integers read from their bytes, small objects searched in order,
 /// short key lists, plain type names checked byte by byte) agree with the general ones at their edges.
 ///
-/// Came from Regression/ (added in 6ae7b25, issue 16's faster registration);
-/// issue 23 filed it under the feature it protects.
+/// Came from Regression/ (added in 6ae7b25, with the faster registration);
+/// now filed under the feature it protects.
 @Suite("Configuration decoding: fast paths and their edges")
 struct ConfigurationDecodingPathTests {
     private func decode<T: Decodable>(_ json: String, as type: T.Type) throws(ManifestError) -> T {

@@ -3,12 +3,12 @@ import Foundation
 import Testing
 @testable import ModuleHost
 
-/// Bugs found during the fuzzing campaign over manifest decoding, validation and plan validation (issue 5; see
+/// Bugs found during the fuzzing campaign over manifest decoding, validation and plan validation (see
 /// Fuzz/README.md), by probing hostile inputs and by review; libFuzzer itself found no crash. Each test feeds the
 /// input to the same API the fuzzer calls and asserts on diagnostics or on work done, never on time.
 ///
-/// Came from Regression/ (added in 8af188f, the fuzzing campaign of issue 5);
-/// issue 23 filed it under the feature it protects.
+/// Came from Regression/ (added in 8af188f, during the fuzzing campaign);
+/// now filed under the feature it protects.
 @Suite("Fuzz regressions")
 struct FuzzRegressionTests {
     /// Counts the type lookups a resolver makes.

@@ -3,11 +3,11 @@ import Testing
 import TestSupport
 @testable import ModuleHost
 
-/// Hostile manifests (issue 5): each must be rejected with one clear diagnostic, never crash or hang.
+/// Hostile manifests: each must be rejected with one clear diagnostic, never crash or hang.
 /// The tests assert on codes and messages only, never on time.
 ///
-/// Came from Regression/ (added in 8af188f, the fuzzing campaign of issue 5);
-/// issue 23 filed it under the feature it protects.
+/// Came from Regression/ (added in 8af188f, during the fuzzing campaign);
+/// now filed under the feature it protects.
 @Suite("Hostile manifests")
 struct HostileManifestTests {
     private func errors(_ data: Data, file: String? = "modules.json") -> [ManifestDiagnostic] {

@@ -3,10 +3,10 @@ import Testing
 @testable import ModuleHost
 import ModuleHostTesting
 
-/// Issue 13, points 3 to 5: manifests at scale cost work linear in their size and get bounded reports.
+/// Manifests at scale cost work linear in their size and get bounded reports.
 ///
-/// Came from Regression/ (added in fb5f0e9, issue 13);
-/// issue 23 filed it under the feature it protects.
+/// Came from Regression/ (added in fb5f0e9, with the linear-time string parser);
+/// now filed under the feature it protects.
 @Suite("Manifests at scale", .disabled(if: Sanitizers.threadSanitizerIsActive, "CPU-bound, proves no concurrency property; runs in the plain suite"))
 struct ManifestScaleTests {
     private func errors(_ data: Data) -> [ManifestDiagnostic] {
@@ -86,7 +86,7 @@ struct ManifestScaleTests {
     }
 }
 
-/// Issue 13, point 6 (the manifest file): a manifest path that is not a regular file is refused without blocking.
+/// A manifest path that is not a regular file is refused without blocking.
 @Suite("Manifest file kinds")
 struct ManifestFileKindTests {
     /// Reads `url` on a thread of its own; a watchdog turns a read that blocks into a failure instead of a hang.

@@ -18,7 +18,7 @@ final class ChainConfiguredModule: ConfigurableModule {
 /// debug build: a crash on a secondary thread, 512 KiB on Apple platforms, for input a manifest can hold.)
 ///
 /// Came from Regression/ (added in fc7be17, a deep manifest on a small stack);
-/// issue 23 filed it under the feature it protects.
+/// now filed under the feature it protects.
 @Suite("Manifest stack use")
 struct ManifestStackTests {
     /// A manifest whose one config is a chain of objects down to the parser's nesting limit.

@@ -39,7 +39,7 @@ final class WrongAccessorModule: ModuleProtocol {
     init(context: any ModuleContext) {}
 }
 
-/// Issue 26, point 1: what the start-up path no longer asks the runtime, `validate` checks: a module that lists a
+/// What the start-up path no longer asks the runtime, `validate` checks: a module that lists a
 /// service it cannot provide is reported at its entry, by validation only.
 @Suite("Provided services are checked by validation")
 struct ProvidedServiceCheckTests {

@@ -2,7 +2,7 @@ import Foundation
 @testable import ModuleHost
 import Testing
 
-/// Issue 25, points 1 and 3: the identity this ModuleHost carries is computed by its build (the ABIIdentityGenerator
+/// The identity this ModuleHost carries is computed by its build (the ABIIdentityGenerator
 /// plugin), from exactly the sources it was compiled from, the compiler and the target; nothing committed holds it.
 @Suite("ABI identity from the build")
 struct ABIIdentityTests {

@@ -80,7 +80,7 @@ struct PluginValidationTests {
         #expect(!FileManager.default.fileExists(atPath: setup.trace.path))
     }
 
-    /// Issue 25, point 3: a mark that differs from the host's only in the compiler (or only in the target) is
+    /// A mark that differs from the host's only in the compiler (or only in the target) is
     /// refused, naming both; only one toolchain is installed here, so the other compiler's mark is forged.
     @Test(arguments: [
         (CLibrary.mark(compiler: "Swift version 6.2 (swift-6.2-RELEASE)"),

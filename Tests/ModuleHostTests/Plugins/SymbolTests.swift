@@ -48,7 +48,7 @@ struct SymbolTests {
     /// The types of the libraries built on ModuleHost cross the plugin boundary too (a plugin module may resolve the
     /// shell's `HostEnvironment`, or guard its routes as a `ModuleRouteHandler`): a plugin that needs their symbols
     /// from a host that lacks them is refused, and so is one that carries its own copy of one, naming it. Found by
-    /// an outside review when ModuleHostState moved out of ModuleHost (issue 23); ModuleHostRouting followed.
+    /// an outside review when ModuleHostState moved out of ModuleHost; ModuleHostRouting followed.
     @Test(arguments: [
         ("ModuleHostState", "$s15ModuleHostState0B11EnvironmentV14stateDirectory20FoundationEssentials3URLVvg",
          "ModuleHostState.HostEnvironment.stateDirectory.getter"),

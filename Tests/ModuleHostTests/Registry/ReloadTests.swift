@@ -13,7 +13,7 @@ final class ReloadNotesStore: Sendable {
     let loads = Locked(0)
 }
 
-/// Loads its notes in a startup operation, as the NotesModule of issue 24 did: a reload that skipped the
+/// Loads its notes in a startup operation, as the NotesModule that found this did: a reload that skipped the
 /// operation left the new instance empty, and the next save would have overwritten the file.
 final class ReloadNotesModule: ModuleProtocol, ReloadNotes {
     static let moduleIdentifier: ModuleIdentifier = "test.reload.notes"
@@ -32,7 +32,7 @@ final class ReloadNotesModule: ModuleProtocol, ReloadNotes {
     var notes: [String] { loaded.withLock { $0 } }
 }
 
-/// Issue 24, point 6: `reload <module>` did not rerun the module's startup operations. Decided: it reruns them.
+/// `reload <module>` did not rerun the module's startup operations. Decided: it reruns them.
 @Suite("Reload keeps a module whole")
 struct ReloadTests {
     @Test func reloadRunsTheModulesStartupOperationsAgain() async throws {

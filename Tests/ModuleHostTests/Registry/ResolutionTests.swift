@@ -259,7 +259,7 @@ struct ResolutionTests {
         #expect(error.diagnostics.map(\.code) == [.duplicateService])
     }
 
-    /// There is no process-wide manager (`ModuleManager.default` went, unused, in issue 23): managers share nothing.
+    /// There is no process-wide manager (`ModuleManager.default` went, unused): managers share nothing.
     @Test func managersShareNothing() throws {
         let identifier = ModuleIdentifier(rawValue: "test.managers.\(UUID().uuidString)")
         let first = ModuleManager(), second = ModuleManager()

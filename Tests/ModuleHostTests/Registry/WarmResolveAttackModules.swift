@@ -3,7 +3,7 @@ import Synchronization
 @testable import ModuleHost
 
 // Came from Attack/, an outsider's attack on the lock-free warm resolve (added in 9e16303);
-// issue 23 filed it under the feature it protects.
+// now filed under the feature it protects.
 // Modules and services for the attack on the lock-free warm resolve (WarmResolveAttackTests).
 
 extension ModuleIdentifier {

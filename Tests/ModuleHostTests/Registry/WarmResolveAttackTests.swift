@@ -10,7 +10,7 @@ import ModuleHostTesting
 /// that takes no lock finishes; one that needs the lock waits until the test lets go (and the test reports it).
 ///
 /// Came from Attack/, an outsider's attack on the lock-free warm resolve (added in 9e16303);
-/// issue 23 filed it under the feature it protects.
+/// now filed under the feature it protects.
 @Suite("Attack: lock-free warm resolve", .serialized, .timeLimit(.minutes(5)))
 struct WarmResolveAttackTests {
     private func manager() throws -> ModuleManager {
@@ -249,7 +249,7 @@ struct WarmResolveAttackTests {
         #expect(SnapshotReaders.slotCount - before < 64, "slots grew to \(SnapshotReaders.slotCount) from \(before)")
     }
 
-    /// Issue 28: under Thread Sanitizer, a stress of lock-free resolves reported races between a slot's
+    /// Under Thread Sanitizer, a stress of lock-free resolves reported races between a slot's
     /// registration (appending under the lock) and a grace period iterating a copy of the list that shared its
     /// storage, and between the cache's writes and a snapshot that shared the cache's storage. Both copy now; this
     /// races the first directly, and `.ci/run`'s sanitizer pass fails on any report.
@@ -292,7 +292,8 @@ struct WarmResolveAttackTests {
 
     /// Releasing a module lets go of the service objects only its cache box held once every lock is released, so a
     /// service whose deinit calls back into the manager (here `bridge.provides`, which takes the cache's lock) does
-    /// not deadlock the release (it did, before issue 16 too). README: "No lock is held while module code runs."
+    /// not deadlock the release (it did, and already did before the warm resolve went lock-free). README: "No lock
+    /// is held while module code runs."
     @Test func aServiceDeinitThatCallsTheManagerDoesNotDeadlockARelease() async throws {
         let manager = try manager()
         let calledBack = Atomic<Bool>(false)
@@ -353,7 +354,7 @@ struct WarmResolveAttackTests {
 
     /// Providing and resolving many services copies entries into snapshots in linear total: each `provide` used to
     /// copy the whole cache into a new snapshot (8,000 provides took 2.3 s in release builds against 9 ms before
-    /// issue 16). Counted, not timed.
+    /// the warm resolve went lock-free). Counted, not timed.
     @Test func providingAndResolvingManyServicesCopiesLinearly() throws {
         let manager = ModuleManager()
         let count = 2_000

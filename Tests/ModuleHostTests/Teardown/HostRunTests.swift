@@ -3,7 +3,7 @@ import Testing
 @testable import ModuleHost
 import ModuleHostTesting
 
-/// Issue 24, point 3: one call runs a host: eager modules, startup, ready and idle, the host's work, teardown in
+/// One call runs a host: eager modules, startup, ready and idle, the host's work, teardown in
 /// reverse order, whatever ends the work.
 @Suite("Running a host in one call", .timeLimit(.minutes(1)))
 struct HostRunTests {

@@ -16,7 +16,7 @@ final class InjectedTurboEngine: InjectedEngine, @unchecked Sendable {
 /// read back a value of another type.
 ///
 /// Came from Regression/ (added in c1e7bd2, injections keyed by the static type);
-/// issue 23 filed it under the feature it protects.
+/// now filed under the feature it protects.
 @Suite("Injection keys")
 struct InjectionKeyTests {
     @Test func aSubclassMetatypeInAWiderStaticTypeInjectsTheWiderType() throws {

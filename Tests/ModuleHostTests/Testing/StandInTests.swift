@@ -33,7 +33,7 @@ final class StandInNotesModule: ModuleProtocol, StandInNotes {
     func firstNote() -> String { storage.withLock { $0?.read() } ?? "none" }
 }
 
-/// Issue 24, point 5: testing a module with a requirement took a hand-written stand-in module besides the fake
+/// Testing a module with a requirement took a hand-written stand-in module besides the fake
 /// service; now one line per requirement.
 @Suite("Stand-ins for required modules")
 struct StandInTests {

@@ -4,7 +4,7 @@ import Testing
 
 @testable import NumbersModule
 
-/// Issue 13, point 15: a number of the wrong kind or out of range names the field and the allowed range, the
+/// A number of the wrong kind or out of range names the field and the allowed range, the
 /// same way at validation (manifest registration) and when decoded by any decoder.
 @Suite("NumbersConfiguration checks")
 struct NumbersConfigurationTests {

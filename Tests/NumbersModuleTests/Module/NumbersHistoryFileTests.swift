@@ -8,7 +8,7 @@ import Testing
 import ModuleHostTesting
 import TestSupport
 
-/// Issue 13, point 10: writer and reader agree on the history file's bound, a file that cannot be used is never
+/// Writer and reader agree on the history file's bound, a file that cannot be used is never
 /// overwritten, and history entries are printed with control characters escaped.
 @Suite("NumbersModule history file", .disabled(if: Sanitizers.threadSanitizerIsActive, "CPU-bound, proves no concurrency property; runs in the plain suite"))
 struct NumbersHistoryFileTests {

@@ -47,8 +47,8 @@ struct InProcessServerTests {
         #expect(throws: ServerOptions.UsageError.self) { try ServerOptions(arguments: ["--log-level", "loud"]) }
     }
 
-    /// Issue 24, point 4: a host outside the ModuleHost repository (this package) prints the startup report as
-    /// app-shell does and writes its Chrome trace, in a host run with one call (point 3).
+    /// A host outside the ModuleHost repository (this package) prints the startup report as
+    /// app-shell does and writes its Chrome trace, in a host run with one call.
     @Test func anExternalHostPrintsTheReportAndWritesAChromeTrace() async throws {
         let manager = ModuleManager(typeResolver: .types(ModuleServer.moduleTypes))
         manager.declare(.httpRoutes)

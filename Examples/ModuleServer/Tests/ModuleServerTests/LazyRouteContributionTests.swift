@@ -22,7 +22,7 @@ final class MistypedModule: ModuleProtocol {
 
 @Suite("Route contributions")
 struct LazyRouteContributionTests {
-    /// Issue 23, point 2: building the router enumerates the point's contributions; a manifest module that contributes
+    /// Building the router enumerates the point's contributions; a manifest module that contributes
     /// no route is not instantiated, and the contributors are, in manifest order.
     @Test func aModuleThatContributesNoRouteIsNotInstantiatedWhenTheRouterIsBuilt() throws {
         let manager = ModuleManager(typeResolver: .types([GreetingModule.self, StatusModule.self, SilentModule.self]))

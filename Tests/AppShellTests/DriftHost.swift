@@ -30,7 +30,7 @@ struct DriftHost: Sendable {
             name: "signature", file: "Sources/ModuleHost/Module/ModuleStartupOperation.swift",
             replacing: "failurePolicy: FailurePolicy? = nil, timeout: Duration? = nil,\n",
             with: "failurePolicy: FailurePolicy? = nil, timeout: Duration? = nil, drift: Int = 0,\n")
-        /// A stored property in ModuleIdentifier (the issue's own case).
+        /// A stored property in ModuleIdentifier: a plugin built before it was added reads the type at the wrong size.
         static let identifier = Change(
             name: "identifier", file: "Sources/ModuleHost/Module/ModuleIdentifier.swift",
             replacing: "public struct ModuleIdentifier: Hashable, Sendable {\n",

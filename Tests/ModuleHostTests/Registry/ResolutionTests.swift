@@ -259,7 +259,8 @@ struct ResolutionTests {
         #expect(error.diagnostics.map(\.code) == [.duplicateService])
     }
 
-    /// There is no process-wide manager (`ModuleManager.default` went, unused): managers share nothing.
+    /// ModuleHost has no process-wide manager (the seed's `ModuleManager.default` is ModuleHostSeed's): managers
+    /// share nothing.
     @Test func managersShareNothing() throws {
         let identifier = ModuleIdentifier(rawValue: "test.managers.\(UUID().uuidString)")
         let first = ModuleManager(), second = ModuleManager()

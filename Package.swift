@@ -67,7 +67,9 @@ let package = Package(
         ),
 
         // What this package's own tests share (a seeded generator, temporary folders); not a product.
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        // What the test targets share, the app-shell suites of both lanes included (running the built app-shell, a
+        // pseudo-terminal, the plugin build).
+        .target(name: "TestSupport", dependencies: ["ModuleHost"], path: "Tests/TestSupport"),
         .testTarget(name: "ModuleHostTests", dependencies: ["ModuleHost", "ModuleHostSeed", "ModuleHostTesting", "TestSupport"]),
         .testTarget(name: "ModuleHostRoutingTests", dependencies: ["ModuleHostRouting", "ModuleHost", "ModuleHostTesting", "TestSupport"]),
         .testTarget(name: "ModuleHostSeedTests", dependencies: ["ModuleHostSeed", "ModuleHost"]),
@@ -75,6 +77,10 @@ let package = Package(
         .testTarget(name: "AuthModuleTests", dependencies: ["AuthModule", "AuthInterface", "ModuleHost", "ModuleHostState", "ModuleHostTesting"]),
         .testTarget(name: "NumbersModuleTests", dependencies: ["NumbersModule", "NumbersInterface", "ModuleHost", "ModuleHostState", "ModuleHostTesting", "TestSupport"]),
         .testTarget(name: "AppShellTests", dependencies: ["AppShell", "ModuleHostTesting", "TestSupport"]),
+        // The slow lane: suites that build packages (a copy of this one, plugins against another host) or run
+        // hundreds of terminal trials. `swift test --skip AppShellSlowTests` is the fast lane; PackageShapeTests'
+        // TestLaneTests fails when a suite outside this target builds a package.
+        .testTarget(name: "AppShellSlowTests", dependencies: ["AppShell", "ModuleHostTesting", "TestSupport"]),
         // Holds the package's shape: which targets may depend on and import which (reads dump-package and the sources).
         .testTarget(name: "PackageShapeTests", dependencies: ["ModuleHostTesting", "ModuleHostSeed"]),
     ],

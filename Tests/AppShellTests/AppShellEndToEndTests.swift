@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Runs the built `app-shell` with scripted input, temporary manifests and state directories.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Faults end to end through app-shell: each is reported, dependents are skipped, started modules are

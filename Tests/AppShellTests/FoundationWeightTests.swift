@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// app-shell links FoundationEssentials, not the whole of Foundation: `ldd` lists no

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `login bob` while alice is logged in says so, with the usage exit code (64), not 77.

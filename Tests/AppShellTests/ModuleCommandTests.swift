@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Every command beyond the shell's own comes from the module that declares it: at the prompt, in scripts,

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The listings the README names beside `modules` run one-shot, and `validate` counts every
@@ -49,25 +50,5 @@ struct OneShotListingTests {
         let report = try #require(JSONLines.data(result.stdout, type: "startupReport") as? [String: Any])
         #expect(report["isSuccessful"] as? Bool == false)
         #expect(result.stdout.contains(#""state":"timedOut""#))
-    }
-
-    /// `validate` used to say "1 module" for a manifest with a module and a plugin: plugins are checked, not
-    /// loaded, and were left out of the count.
-    @Test func validateCountsPluginModules() async throws {
-        let library = try await PluginBuild.shared.library()
-        let workspace = try Workspace(manifest: nil)
-        let plugins = workspace.url.appendingPathComponent("plugins")
-        try FileManager.default.createDirectory(at: plugins, withIntermediateDirectories: true)
-        let copy = plugins.appendingPathComponent("libGreeterPlugin.so")
-        try FileManager.default.copyItem(at: library, to: copy)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: copy.path)
-        try workspace.write(#"{"modules": ["ClockModule.ClockModule", {"type": "GreeterPlugin.GreeterModule", "library": "plugins/libGreeterPlugin.so"}]}"#,
-                            to: "modules.json")
-        let result = try await workspace.run(["validate"])
-        #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.contains("valid (2 modules,"), "\(result.stdout)")
-        let json = try await workspace.run(["validate", "--json"])
-        let verdict = try #require(JSONLines.data(json.stdout, type: "validation") as? [String: Any])
-        #expect(verdict["modules"] as? Int == 2, "\(verdict)")
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The README's scripted session works on every run, not only the first (the session it starts persists).

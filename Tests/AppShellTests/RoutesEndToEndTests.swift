@@ -1,5 +1,6 @@
 @testable import AppShell
 import Foundation
+import TestSupport
 import ModuleHost
 import Testing
 

@@ -1,5 +1,6 @@
 import ModuleHost
 import Foundation
+import TestSupport
 import Testing
 
 @testable import AppShell
@@ -10,50 +11,11 @@ struct SignalTests {
     /// Starts app-shell with standard input left open, waits until stdout contains `marker`, sends `signal`.
     private func interrupt(_ arguments: [String], manifest: String? = Workspace.demoManifest, after marker: String,
                            signal: Int32) async throws -> (status: Int32, stdout: String, stderr: String) {
-        let out = Buffer()
-        return try await interrupt(arguments, in: try Workspace(manifest: manifest), output: out,
+        let out = PipeBuffer()
+        return try await ShellProcess.interrupt(arguments, in: try Workspace(manifest: manifest), output: out,
                                    when: { out.text.contains(marker) }, signal: signal)
     }
 
-    /// Starts app-shell in `workspace` with `input` written and standard input left open, waits until `ready()`
-    /// (recording an issue if the shell exits or a minute passes first), sends `signal` and waits for the exit.
-    ///
-    /// With `mayEndFirst`, a shell that exits before `ready()` is no issue: the caller judges the trial.
-    private func interrupt(_ arguments: [String], in workspace: Workspace, input: String = "", output out: Buffer = Buffer(),
-                           errors err: Buffer = Buffer(), started: (_ pid: Int32) -> Void = { _ in }, when ready: () -> Bool,
-                           mayEndFirst: Bool = false, signal: Int32) async throws -> (status: Int32, stdout: String, stderr: String) {
-        let process = try ShellProcess.makeProcess(arguments, in: workspace.url)
-        let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        process.standardError = stderr
-        out.drain(stdout)
-        err.drain(stderr)
-        try process.run()
-        started(process.processIdentifier)
-        err.appended()
-        defer { try? stdin.fileHandleForWriting.close() }
-        stdin.fileHandleForWriting.write(Data(input.utf8))
-        // Poll with Task.sleep, not Thread.sleep: a blocked thread would starve other tests' tasks.
-        let deadline = Date().addingTimeInterval(60)
-        while !ready(), process.isRunning, Date() < deadline { try await Task.sleep(for: .milliseconds(10)) }
-        if !ready(), !(mayEndFirst && !process.isRunning) {
-            Issue.record("app-shell never became ready for signal \(signal); stderr: \(err.text)")
-        }
-        kill(process.processIdentifier, signal)
-        // A deadline of its own for the exit, so a slow start (a sanitizer build on a busy machine) cannot eat it.
-        let exitDeadline = Date().addingTimeInterval(60)
-        while process.isRunning, Date() < exitDeadline { try await Task.sleep(for: .milliseconds(10)) }
-        if process.isRunning {
-            kill(process.processIdentifier, SIGKILL)  // not SIGTERM: a shell that ignored one signal may ignore another
-            Issue.record("app-shell did not exit after signal \(signal)")
-        }
-        while process.isRunning { try await Task.sleep(for: .milliseconds(10)) }
-        // Everything the shell wrote before it exited, up to the end of each pipe.
-        await out.finished()
-        await err.finished()
-        return (process.terminationStatus, out.text, err.text)
-    }
 
     @Test func sigtermAtThePromptShutsDownWith143() async throws {
         let result = try await interrupt([], after: "total:", signal: SIGTERM)
@@ -73,49 +35,6 @@ struct SignalTests {
         let result = try await interrupt(["--verbose"], after: "total:", signal: signal)
         #expect(result.status == 143, "\(result.stderr)")
         #expect(result.stderr.contains("unloaded com.modulehost.auth"), "shut down in order: \(result.stderr)")
-    }
-
-    @Test func sigintDuringStartupCancelsTheBlockedOperationAndExits130() async throws {
-        // A plugin's startup operation (.asyncHigh, a phase that blocks startup) announces itself on standard error
-        // and then never ends, ignoring cancellation: the signal lands while it runs, and the shell must give up on
-        // it. numbers.warm-primes is moved to the phase after startup, so it must never start. Input is waiting, so
-        // a prompt would run it.
-        let library = try await PluginBuild.shared.blockingLibrary()
-        let workspace = try Workspace(manifest: """
-            {"modules": [{"type": "ClockModule.ClockModule", "eager": true},
-                         {"type": "AuthModule.AuthModule", "config": {"users": [{"username": "alice", "passwordHash": "$y$j9T$zv4vibxmtz7dU93dcmtBb0$dDa.LWc8n.rpvaxSYdg/Bus2kw1DnqtxQ3VvHODvuG0"}]}},
-                         {"type": "NumbersModule.NumbersModule", "config": {"primeTableBound": 1000},
-                          "operations": {"numbers.warm-primes": {"priority": "afterFirstFrame"}}},
-                         {"type": "GreeterPlugin.GreeterModule", "library": "plugins/libGreeterPlugin.so"}]}
-            """)
-        let plugins = workspace.url.appendingPathComponent("plugins")
-        try FileManager.default.createDirectory(at: plugins, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: library, to: plugins.appendingPathComponent("libGreeterPlugin.so"))
-        let err = Buffer()
-        let result = try await interrupt(["--verbose", "--json"], in: workspace, input: "fact 28\n", errors: err,
-                                         when: { err.text.contains("greeter.warm-up: started") }, signal: SIGINT)
-
-        #expect(result.status == 130, "\(result.stderr)")
-        let report = try #require(JSONLines.data(result.stdout, type: "startupReport") as? [String: Any],
-                                  "the startup report, and nothing else: \(result.stdout)")
-        let operations = try #require(report["operations"] as? [[String: Any]])
-        let records = Dictionary(uniqueKeysWithValues: operations.compactMap { op in (op["identifier"] as? String).map { ($0, op) } })
-        #expect(records["auth.restore-session"]?["state"] as? String == "succeeded")
-        #expect(records["greeter.warm-up"]?["state"] as? String == "cancelled")
-        #expect(records["greeter.warm-up"]?["startedAtMs"] != nil, "it was running when cancelled")
-        #expect(records["numbers.warm-primes"]?["state"] as? String != "succeeded")
-        #expect(records["numbers.warm-primes"]?["startedAtMs"] == nil, "the later phase never started")
-        #expect(result.stderr.contains("startup interrupted;"))
-        #expect(!result.stdout.contains("perfect number"), "no command ran")
-        // Unloaded in reverse load order: numbers (.asyncHigh) before auth (.high) before the eager clock.
-        // Under --json every line the shell writes is a document: `unloaded …` is a notice's message.
-        let notices = result.stderr.split(separator: "\n").compactMap { line in
-            ((try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any])?["data"] as? [String: Any]
-        }
-        let unloaded = notices.compactMap { $0["message"] as? String }.filter { $0.hasPrefix("unloaded ") }
-        let order = ["unloaded com.modulehost.numbers", "unloaded com.modulehost.auth", "unloaded com.modulehost.clock"]
-        #expect(order.allSatisfy(unloaded.contains) && order.compactMap(unloaded.firstIndex(of:)) == order.compactMap(unloaded.firstIndex(of:)).sorted(),
-                "\(unloaded)")
     }
 }
 
@@ -170,7 +89,7 @@ extension SignalTests {
         for _ in 0..<5 where !interrupted {
             let watching = Locked(true)
             let sent = Locked(false)
-            let result = try await interrupt(["--verbose", "validate"], in: workspace,
+            let result = try await ShellProcess.interrupt(["--verbose", "validate"], in: workspace,
                                              started: { pid in
                                                  Thread.detachNewThread {
                                                      while watching.withLock({ $0 }) {
@@ -204,14 +123,14 @@ extension SignalTests {
     /// that reads the marker (not from a polling task a busy test process could delay).
     private func signalWhileReading(_ arguments: [String], signal: Int32) async throws -> (status: Int32, stdout: String, stderr: String) {
         let workspace = try Workspace(manifest: Self.slowManifest)
-        let err = Buffer()
+        let err = PipeBuffer()
         let pid = Locked<Int32?>(nil)
         let sent = Locked(false)
         err.whenAppended { text in
             guard text.contains("reading "), let pid = pid.withLock({ $0 }) else { return }
             if sent.withLock({ value in defer { value = true }; return !value }) { kill(pid, signal) }
         }
-        return try await interrupt(arguments, in: workspace, errors: err,
+        return try await ShellProcess.interrupt(arguments, in: workspace, errors: err,
                                    started: { started in pid.withLock { $0 = started } },
                                    when: { sent.withLock { $0 } }, signal: signal)
     }
@@ -240,14 +159,14 @@ extension SignalTests {
         let workspace = try Workspace(manifest: Self.slowLaterPhase)
         // The grace period is 5 s: the signal is sent from the thread that reads the marker, not from a polling task
         // a busy test process could delay past it.
-        let err = Buffer()
+        let err = PipeBuffer()
         let pid = Locked<Int32?>(nil)
         let sent = Locked(false)
         err.whenAppended { text in
             guard text.contains("for the later startup phases"), let pid = pid.withLock({ $0 }) else { return }
             if sent.withLock({ value in defer { value = true }; return !value }) { kill(pid, signal) }
         }
-        let result = try await interrupt(["-q", "--verbose"], in: workspace, input: "quit\n", errors: err,
+        let result = try await ShellProcess.interrupt(["-q", "--verbose"], in: workspace, input: "quit\n", errors: err,
                                          started: { started in pid.withLock { $0 = started } },
                                          when: { sent.withLock { $0 } }, signal: signal)
         #expect(result.status == (signal == SIGTERM ? 143 : 130), "\(result.stderr)")
@@ -255,40 +174,6 @@ extension SignalTests {
     }
 }
 
-/// Bytes arriving on a pipe, read as they come on a thread of its own (which the end of the pipe ends), so the text
-/// can be watched while the shell runs and is complete once ``finished()`` returns.
-private final class Buffer: Sendable {
-    private let data = Locked(Data())
-    private let done = DispatchGroup()
-
-    private let onAppend = Locked<(@Sendable (String) -> Void)?>(nil)
-
-    func append(_ chunk: Data) {
-        data.withLock { $0.append(chunk) }
-        appended()
-    }
-
-    /// Calls `action` with the text so far on the reading thread after each chunk (and on ``appended()``).
-    func whenAppended(_ action: @escaping @Sendable (String) -> Void) { onAppend.withLock { $0 = action } }
-
-    func appended() { onAppend.withLock { $0 }?(text) }
-    var text: String { data.withLock { String(decoding: $0, as: UTF8.self) } }
-
-    /// Starts reading `pipe` until its end.
-    func drain(_ pipe: Pipe) {
-        let handle = pipe.fileHandleForReading
-        done.enter()
-        Thread { [done] in
-            while case let chunk = handle.availableData, !chunk.isEmpty { self.append(chunk) }
-            done.leave()
-        }.start()
-    }
-
-    /// Waits until the pipe has ended, without blocking a thread of the cooperative pool.
-    func finished() async {
-        await withCheckedContinuation { continuation in done.notify(queue: .global()) { continuation.resume() } }
-    }
-}
 
 /// A signal at the first moment the shell stops dying of it is never lost. The shell used to catch signals with
 /// dispatch sources, whose handlers dispatch installs on a thread of its own some time later, and to set `SIG_IGN`

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `uptime` is the app's uptime, not the ClockModule's: the module loads on first use, long after the app started.

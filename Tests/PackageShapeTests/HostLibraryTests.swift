@@ -27,7 +27,7 @@ struct HostLibraryTests {
         let ci = try text(".ci/run")
         let catalogs = try #require(ci.split(separator: "\n").first { $0.hasPrefix("for library in ") && $0.contains("; do") },
                                     "no `for library in …; do` loop over the catalogs in .ci/run")
-        let drift = try text("Tests/AppShellTests/DriftHost.swift")
+        let drift = try text("Tests/AppShellSlowTests/DriftHost.swift")
         for library in PackageShape.hostLibraries.sorted() {
             #expect(catalogs.split(separator: " ").contains { $0 == library || $0 == "\(library);" },
                     ".ci/run does not convert \(library)'s DocC catalog: \(catalogs)")

@@ -1,9 +1,9 @@
 import Foundation
 
 /// Reads app-shell's `--json` output: one document per line, `{"type": …, "version": 1, "data": …}`.
-enum JSONLines {
+package enum JSONLines {
     /// Every line parsed as a JSON object; `nil` if any line is not one (so a stray text line fails a test).
-    static func documents(_ text: String) -> [[String: Any]]? {
+    package static func documents(_ text: String) -> [[String: Any]]? {
         var documents: [[String: Any]] = []
         for line in text.split(separator: "\n") {
             guard let object = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any] else { return nil }
@@ -13,7 +13,7 @@ enum JSONLines {
     }
 
     /// The `data` of the first document of `type` (any type when `nil`).
-    static func data(_ text: String, type: String? = nil) -> Any? {
+    package static func data(_ text: String, type: String? = nil) -> Any? {
         documents(text)?.first { type == nil || $0["type"] as? String == type }?["data"]
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// The test plugin of ``CtrlCTrialsTests``, built once per test process (``PluginBuild`` builds it).
 actor SlowPlugin {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// A plugin module guards its routes with ModuleHostRouting's `ModuleRouteHandler`, a type it takes from the host as a

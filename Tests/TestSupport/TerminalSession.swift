@@ -8,12 +8,12 @@ import Glibc
 /// The built `app-shell` running on a pseudo-terminal of its own, as a person at a terminal runs it: the
 /// terminal is its controlling terminal (a new session), so Ctrl-C typed with the terminal's signal keys on would
 /// send it SIGINT. A test writes keys and waits, with a deadline, for the output it expects.
-final class TerminalSession: Sendable {
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
+package final class TerminalSession: Sendable {
+    package struct Failure: Error, CustomStringConvertible {
+        package let description: String
     }
 
-    let process: pid_t
+    package let process: pid_t
     private let master: Int32
     private let output = Locked<[UInt8]>([])
     /// Where the next ``expect(_:timeout:)`` starts looking.
@@ -23,7 +23,7 @@ final class TerminalSession: Sendable {
     private let notify: AsyncStream<Void>.Continuation
 
     /// Starts `app-shell arguments` in `directory` on a new pseudo-terminal `columns` wide (`TERM=xterm`, no colour).
-    init(_ arguments: [String] = ["-q"], in directory: URL, columns: UInt16 = 100) throws {
+    package init(_ arguments: [String] = ["-q"], in directory: URL, columns: UInt16 = 100) throws {
         master = open("/dev/ptmx", O_RDWR | O_NOCTTY | O_CLOEXEC)
         guard master >= 0, let terminalPath = Self.unlockTerminal(master) else {
             throw Failure(description: "no pseudo-terminal: \(String(cString: strerror(errno)))")
@@ -56,14 +56,14 @@ final class TerminalSession: Sendable {
     }
 
     /// Types `keys`.
-    func send(_ keys: String) {
+    package func send(_ keys: String) {
         var bytes = Array(keys.utf8)
         _ = bytes.withUnsafeMutableBytes { write(master, $0.baseAddress, $0.count) }
     }
 
     /// Types `first`, then `second` once `delay` has passed, waited on the calling thread (so the delay is what it
     /// says, not what a busy scheduler makes of it: it is the moment of the keystroke, not a wait for the shell).
-    func send(_ first: String, then second: String, after delay: Duration) {
+    package func send(_ first: String, then second: String, after delay: Duration) {
         send(first)
         let (seconds, attoseconds) = delay.components
         var time = timespec(tv_sec: Int(seconds), tv_nsec: Int(attoseconds / 1_000_000_000))
@@ -73,12 +73,12 @@ final class TerminalSession: Sendable {
     }
 
     /// Everything the shell wrote so far.
-    var transcript: String { output.withLock { String(decoding: $0, as: UTF8.self) } }
+    package var transcript: String { output.withLock { String(decoding: $0, as: UTF8.self) } }
 
     /// Waits until `text` appears after the previous match, and returns what came before it; the next call looks
     /// after it. Throws with the transcript when it does not come within `timeout`.
     @discardableResult
-    func expect(_ text: String, timeout: Duration = .seconds(30)) async throws -> String {
+    package func expect(_ text: String, timeout: Duration = .seconds(30)) async throws -> String {
         let deadline = Task { [notify] in
             try await Task.sleep(for: timeout)
             notify.yield()
@@ -99,7 +99,7 @@ final class TerminalSession: Sendable {
     }
 
     /// The shell's exit status, once it has ended (within `timeout`).
-    func exitStatus(timeout: Duration = .seconds(30)) async throws -> Int32 {
+    package func exitStatus(timeout: Duration = .seconds(30)) async throws -> Int32 {
         let deadline = Task { [notify] in
             try await Task.sleep(for: timeout)
             notify.yield()
@@ -117,7 +117,7 @@ final class TerminalSession: Sendable {
     }
 
     /// The terminal's local modes now (`ECHO`, `ISIG`…).
-    var localModes: tcflag_t {
+    package var localModes: tcflag_t {
         var modes = termios()
         _ = tcgetattr(master, &modes)
         return modes.c_lflag

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// A plugin module uses ModuleHostState's types as a linked module does, taking them from the host: the shell's

@@ -1,28 +1,27 @@
 import Foundation
-import TestSupport
 
 /// What the plugin tests that build code need: the repository, the host's module folder, and a way to run
 /// tools (compilers, the repository's scripts, hosts) without blocking a thread of the cooperative pool.
-enum PluginToolchain {
-    struct Result: Sendable {
-        let status: Int32
+package enum PluginToolchain {
+    package struct Result: Sendable {
+        package let status: Int32
         /// Whether the process ended by a signal (a crash) rather than an exit.
-        let signaled: Bool
-        let stdout: String
-        let stderr: String
-        var all: String { stdout + stderr }
+        package let signaled: Bool
+        package let stdout: String
+        package let stderr: String
+        package var all: String { stdout + stderr }
     }
 
     /// The repository's root.
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    package static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     /// The folder holding the `.swiftmodule` of the app-shell under test: its bin path + `/Modules`.
-    static var hostModules: URL {
+    package static var hostModules: URL {
         get throws { try ShellProcess.executable.deletingLastPathComponent().appendingPathComponent("Modules") }
     }
 
     /// Runs `arguments[0]` (looked up in `PATH`) with the rest of `arguments` in `directory`; kills it after `timeout`.
-    static func run(_ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:],
+    package static func run(_ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:],
                     timeout: Duration = .seconds(600)) async throws -> Result {
         let folder = try ProcessScratch.folder("plugin-tool")
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -57,7 +56,7 @@ enum PluginToolchain {
 
     /// Runs a build step; throws with its output when it fails.
     @discardableResult
-    static func step(_ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:]) async throws -> Result {
+    package static func step(_ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:]) async throws -> Result {
         let result = try await run(arguments, in: directory, environment: environment)
         guard result.status == 0, !result.signaled else {
             throw CocoaError(.executableLoad, userInfo: [NSLocalizedDescriptionKey: "\(arguments.joined(separator: " ")) failed (\(result.status)):\n\(result.all)"])
@@ -66,12 +65,12 @@ enum PluginToolchain {
     }
 
     /// Runs Scripts/stamp-plugin.sh with `arguments`.
-    static func stampScript(_ arguments: [String]) async throws -> Result {
+    package static func stampScript(_ arguments: [String]) async throws -> Result {
         try await run(["/bin/bash", root.appendingPathComponent("Scripts/stamp-plugin.sh").path] + arguments)
     }
 
     /// The ABI mark of the ModuleHost interface in `modules` (the mark its build generated into ModuleHost.swiftmodule).
-    static func interfaceMark(_ modules: URL) async throws -> String {
+    package static func interfaceMark(_ modules: URL) async throws -> String {
         let result = try await stampScript(["--interface-mark", modules.path])
         guard result.status == 0 else {
             throw CocoaError(.fileReadCorruptFile, userInfo: [NSLocalizedDescriptionKey: "no interface mark in \(modules.path):\n\(result.all)"])
@@ -80,7 +79,7 @@ enum PluginToolchain {
     }
 
     /// Stamps `library` with the mark its code carries, which must be the one of the interface in `modules`.
-    static func stamp(_ library: URL, interface modules: URL) async throws {
+    package static func stamp(_ library: URL, interface modules: URL) async throws {
         let result = try await stampScript([library.path, "--interface", modules.path])
         guard result.status == 0 else {
             throw CocoaError(.executableLoad, userInfo: [NSLocalizedDescriptionKey: "stamp-plugin.sh failed (\(result.status)):\n\(result.all)"])
@@ -88,7 +87,7 @@ enum PluginToolchain {
     }
 
     /// The bytes of `library`'s `modulehost_abi` section, as text (empty when it has none).
-    static func stampedMark(of library: URL) async throws -> String {
+    package static func stampedMark(of library: URL) async throws -> String {
         let folder = try ProcessScratch.folder("stamped-mark")
         defer { try? FileManager.default.removeItem(at: folder) }
         let section = folder.appendingPathComponent("section")
@@ -97,14 +96,14 @@ enum PluginToolchain {
     }
 
     /// The SHA-256 of `file`, as the manifest's `sha256` wants it.
-    static func sha256(of file: URL) async throws -> String {
+    package static func sha256(of file: URL) async throws -> String {
         let result = try await step(["sha256sum", file.path])
         return String(result.stdout.prefix(64))
     }
 
     /// Copies `library` into `plugins/` of `workspace` (folder and file not writable by group or others) and
     /// writes a manifest naming `type` in it, pinned by its SHA-256.
-    static func install(_ library: URL, type: String, in workspace: URL) async throws {
+    package static func install(_ library: URL, type: String, in workspace: URL) async throws {
         let plugins = workspace.appendingPathComponent("plugins")
         try FileManager.default.createDirectory(at: plugins, withIntermediateDirectories: true)
         let installed = plugins.appendingPathComponent(library.lastPathComponent)
@@ -120,11 +119,11 @@ enum PluginToolchain {
 
 /// Runs build steps one after another, so tests running in parallel do not build hosts at the same time
 /// (2 cores: parallel compiler runs only thrash).
-actor BuildQueue {
-    static let shared = BuildQueue()
+package actor BuildQueue {
+    package static let shared = BuildQueue()
     private var tail: Task<Void, Never> = Task {}
 
-    func enqueue<T: Sendable>(_ work: @escaping @Sendable () async throws -> T) async throws -> T {
+    package func enqueue<T: Sendable>(_ work: @escaping @Sendable () async throws -> T) async throws -> T {
         let previous = tail
         let task = Task {
             await previous.value

@@ -2,16 +2,16 @@ import Foundation
 import ModuleHost
 
 /// Runs the built `app-shell` binary with scripted input in a directory of its own.
-struct ShellProcess {
-    struct Result {
-        let status: Int32
-        let stdout: String
-        let stderr: String
-        var all: String { stdout + stderr }
+package struct ShellProcess {
+    package struct Result {
+        package let status: Int32
+        package let stdout: String
+        package let stderr: String
+        package var all: String { stdout + stderr }
     }
 
     /// The `app-shell` built next to the test bundle.
-    static var executable: URL {
+    package static var executable: URL {
         get throws {
             let candidates = [
                 URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
@@ -29,7 +29,7 @@ struct ShellProcess {
     ///
     /// The child changes directory itself (through `sh`): Foundation's `currentDirectoryURL` changes the
     /// parent's directory while spawning on Linux, which races with other tests spawning in parallel.
-    static func makeProcess(_ arguments: [String], in directory: URL, as user: (uid: uid_t, gid: gid_t)? = nil) throws -> Process {
+    package static func makeProcess(_ arguments: [String], in directory: URL, as user: (uid: uid_t, gid: gid_t)? = nil) throws -> Process {
         let process = Process()
         var prefix: [String] = []
         if let user {
@@ -44,7 +44,7 @@ struct ShellProcess {
 
     /// Runs `app-shell arguments` in `directory`, feeding `input`, and waits (at most `timeout` seconds)
     /// without blocking a thread of the cooperative pool, which other tests' tasks need.
-    static func run(_ arguments: [String], input: String = "", in directory: URL, as user: (uid: uid_t, gid: gid_t)? = nil,
+    package static func run(_ arguments: [String], input: String = "", in directory: URL, as user: (uid: uid_t, gid: gid_t)? = nil,
                     environment: [String: String] = [:], timeout: Double = 60) async throws -> Result {
         let process = try makeProcess(arguments, in: directory, as: user)
         var env = ProcessInfo.processInfo.environment
@@ -90,7 +90,7 @@ private final class OutputCollector: Sendable {
     private let out = Locked(Data()), err = Locked(Data())
     private let group = DispatchGroup()
 
-    init(stdout: Pipe, stderr: Pipe) {
+    package init(stdout: Pipe, stderr: Pipe) {
         group.enter()
         DispatchQueue.global().async { [out, group] in
             let data = stdout.fileHandleForReading.readDataToEndOfFile()
@@ -105,7 +105,7 @@ private final class OutputCollector: Sendable {
         }
     }
 
-    func finish() async -> (String, String) {
+    package func finish() async -> (String, String) {
         await withCheckedContinuation { continuation in
             group.notify(queue: .global()) { continuation.resume() }
         }
@@ -114,10 +114,10 @@ private final class OutputCollector: Sendable {
 }
 
 /// A temporary working directory holding a manifest, removed at the end of the test.
-final class Workspace {
-    let url: URL
+package final class Workspace {
+    package let url: URL
 
-    init(manifest: String? = Workspace.demoManifest) throws {
+    package init(manifest: String? = Workspace.demoManifest) throws {
         url = FileManager.default.temporaryDirectory.appendingPathComponent("app-shell-e2e-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         if let manifest { try write(manifest, to: "modules.json") }
@@ -126,18 +126,18 @@ final class Workspace {
     deinit { try? FileManager.default.removeItem(at: url) }
 
     @discardableResult
-    func write(_ text: String, to name: String) throws -> URL {
+    package func write(_ text: String, to name: String) throws -> URL {
         let file = url.appendingPathComponent(name)
         try Data(text.utf8).write(to: file)
         return file
     }
 
-    func run(_ arguments: [String] = [], input: String = "", environment: [String: String] = [:]) async throws -> ShellProcess.Result {
+    package func run(_ arguments: [String] = [], input: String = "", environment: [String: String] = [:]) async throws -> ShellProcess.Result {
         try await ShellProcess.run(arguments, input: input, in: url, environment: environment)
     }
 
     /// The repository's own modules.json, so the tests exercise what a new user runs.
-    static var demoManifest: String {
+    package static var demoManifest: String {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         return (try? String(contentsOf: root.appendingPathComponent("modules.json"), encoding: .utf8)) ?? ""
     }

@@ -1,0 +1,49 @@
+import Foundation
+import Testing
+
+/// The test lanes are targets: `AppShellSlowTests` holds every suite that builds a package (a copy of this one, a
+/// plugin, another host) or runs terminal trials by the hundred, and `swift test --skip AppShellSlowTests` is the
+/// fast lane. A suite elsewhere that starts a package build would slow the fast lane without a word, so this fails.
+@Suite("Test lanes")
+struct TestLaneTests {
+    /// The slow lane's target; its name is the fast lane's one filter (`--skip AppShellSlowTests`).
+    static let slowLane = "AppShellSlowTests"
+
+    /// What starts a package build: SwiftPM's build, test and run commands as an argument list or a command line,
+    /// or the plugin's build script. The escapes keep this file from matching itself.
+    static let buildStarts = [
+        "\"swift\", \"build\"", "\"swift\", \"test\"", "\"swift\", \"run\"", "swift\u{20}build ", "build\u{2E}sh",
+    ]
+
+    /// Swift files of the test targets other than the slow lane's, as paths under `Tests/`.
+    private func fastLaneFiles() throws -> [String] {
+        let tests = PackageDump.root.appendingPathComponent("Tests")
+        let enumerator = try #require(FileManager.default.enumerator(atPath: tests.path))
+        return enumerator.compactMap { $0 as? String }
+            .filter { $0.hasSuffix(".swift") && !$0.hasPrefix(Self.slowLane + "/") }
+    }
+
+    @Test func noSuiteOutsideTheSlowLaneBuildsAPackage() throws {
+        let tests = PackageDump.root.appendingPathComponent("Tests")
+        let files = try fastLaneFiles()
+        var offenders: [String] = []
+        for path in files {
+            let text = try String(contentsOf: tests.appendingPathComponent(path), encoding: .utf8)
+            offenders += Self.buildStarts.filter(text.contains).map { "Tests/\(path) starts a build with \($0)" }
+        }
+        #expect(files.count > 100, "too few test files found: \(files.count)")
+        #expect(offenders.isEmpty, """
+            a suite outside \(Self.slowLane) builds a package; move it to Tests/\(Self.slowLane):
+            \(offenders.joined(separator: "\n"))
+            """)
+    }
+
+    /// The check sees a build: each pattern matches the slow lane's own build steps.
+    @Test func theCheckSeesABuildInTheSlowLane() throws {
+        let slow = PackageDump.root.appendingPathComponent("Tests/\(Self.slowLane)")
+        let texts = try FileManager.default.contentsOfDirectory(atPath: slow.path).filter { $0.hasSuffix(".swift") }
+            .map { try String(contentsOf: slow.appendingPathComponent($0), encoding: .utf8) }
+        let seen = Self.buildStarts.filter { pattern in texts.contains { $0.contains(pattern) } }
+        #expect(Set(seen).isSuperset(of: [Self.buildStarts[0], Self.buildStarts[1], Self.buildStarts[4]]), "\(seen)")
+    }
+}

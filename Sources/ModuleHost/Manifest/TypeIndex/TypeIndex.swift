@@ -1,5 +1,6 @@
 /// Finds module types by name, and their services, from one pass over the Swift runtime's metadata sections per
-/// process, instead of the runtime's scan of every record for each type and each cast (see docs/PERFORMANCE.md).
+/// process, instead of the runtime's scan of every record for each type and each cast (see
+/// docs/PERFORMANCE-HISTORY.md, "2026-11-27: a module type by name without a scan per type").
 ///
 /// Built on first use and rebuilt when a library has been loaded since (plugins register their sections as they
 /// load). Anything it does not hold (a name it cannot prove unique, a type that conforms through a superclass, a

@@ -1,26 +1,52 @@
 import Foundation
 import Testing
 
-/// Small units: no file of `Sources/ModuleHost` is longer than 250 lines, and no function, initializer
-/// or accessor body in it longer than 60, so each can be read at once. The build enforces it here, not a reviewer.
+/// Small units: no file of a library, the shell or a demo module is longer than 250 lines, and no function,
+/// initializer or accessor body in it longer than 60, so each can be read at once. The build enforces it here, not a
+/// reviewer.
 @Suite("Source sizes")
 struct SourceSizeTests {
-    static let folder = "Sources/ModuleHost"
+    /// Every library and executable target, and the demo modules with their interfaces.
+    static let folders = [
+        "Sources/ModuleHost", "Sources/ModuleHostState", "Sources/ModuleHostRouting", "Sources/ModuleHostTesting",
+        "Sources/ModuleHostSeed", "Sources/AppShell", "Sources/ABIIdentityTool",
+        "Sources/AuthInterface", "Sources/AuthModule", "Sources/NumbersInterface", "Sources/NumbersModule",
+        "Sources/ClockInterface", "Sources/ClockModule", "Plugins/ABIIdentityGenerator",
+    ]
+    /// Files allowed past the file limit, each with its reason.
+    static let longFiles = [
+        "Sources/AuthModule/Implementation/Authenticator.swift":
+            "one lock's state machine: its private state is touched only with the lock held, and splitting the file "
+            + "would make that state visible to the whole module",
+    ]
     static let maximumFileLines = 250
     static let maximumBodyLines = 60
 
     private func sources() throws -> [(path: String, text: String)] {
-        try SwiftSource.files(under: Self.folder, root: PackageDump.root).map { file in
-            let url = PackageDump.root.appendingPathComponent(Self.folder).appendingPathComponent(String(file.dropFirst(Self.folder.count + 1)))
-            return (file, try String(contentsOf: url, encoding: .utf8))
+        try Self.folders.flatMap { folder in
+            try SwiftSource.files(under: folder, root: PackageDump.root).map { file in
+                (file, try String(contentsOf: PackageDump.root.appendingPathComponent(file), encoding: .utf8))
+            }
+        }
+    }
+
+    /// Every folder is a target's, so a renamed target cannot drop out of the check; every exception is still needed.
+    @Test func everyCheckedFolderExistsAndEveryExceptionIsNeeded() throws {
+        for folder in Self.folders {
+            #expect(FileManager.default.fileExists(atPath: PackageDump.root.appendingPathComponent(folder).path), "\(folder)")
+        }
+        for (path, _) in Self.longFiles {
+            let text = try String(contentsOf: PackageDump.root.appendingPathComponent(path), encoding: .utf8)
+            #expect(text.split(separator: "\n", omittingEmptySubsequences: false).count - 1 > Self.maximumFileLines,
+                    "\(path) fits now: drop its exception")
         }
     }
 
     @Test func noFileIsLongerThan250Lines() throws {
         let files = try sources()
-        #expect(files.count > 50, "the scan found only \(files.count) files")
+        #expect(files.count > 150, "the scan found only \(files.count) files")
         let long = files.map { ($0.path, $0.text.split(separator: "\n", omittingEmptySubsequences: false).count - 1) }
-            .filter { $0.1 > Self.maximumFileLines }
+            .filter { $0.1 > Self.maximumFileLines && Self.longFiles[$0.0] == nil }
         #expect(long.isEmpty, "split these files (at most \(Self.maximumFileLines) lines): \(long.map { "\($0.0): \($0.1)" })")
     }
 
@@ -34,7 +60,7 @@ struct SourceSizeTests {
                 long.append("\(file.path):\(body.line) (\(body.lines) lines)")
             }
         }
-        #expect(measured > 500, "the scan measured only \(measured) bodies")
+        #expect(measured > 1_000, "the scan measured only \(measured) bodies")
         #expect(long.isEmpty, "shorten these bodies (at most \(Self.maximumBodyLines) lines): \(long)")
     }
 

@@ -33,8 +33,9 @@ public final class ModuleHostService: Service {
     private let readiness = Readiness()
     private let teardowns = Teardowns()
 
-    /// A service for `manager`: `teardownTimeLimit` bounds each module's teardown; `logger` hears of startup
-    /// failures, hung teardowns and (at debug level) each module unloaded.
+    /// A service for `manager`: `teardownTimeLimit` bounds each module's teardown; `logger` hears, at info level,
+    /// what started (the modules loaded and the blocking phases' operations, when they have finished) and each module
+    /// torn down, and, as errors, startup failures and hung teardowns.
     public init(manager: ModuleManager, teardownTimeLimit: Duration = .seconds(5),
                 logger: Logger = Logger(label: "ModuleHostService")) {
         self.manager = manager
@@ -56,6 +57,7 @@ public final class ModuleHostService: Service {
         do {
             try await withGracefulShutdownHandler {
                 try await manager.run(teardownTimeLimit: teardownTimeLimit, onTeardown: record) { report in
+                    logStarted(report)
                     readiness.settle(.success(report))
                     try? await gracefulShutdown()
                 }
@@ -93,17 +95,28 @@ public final class ModuleHostService: Service {
         return .moduleFailedToLoad(failed.identifier, failed.failure ?? "unknown failure")
     }
 
-    /// Keeps the teardown records and logs them: a teardown that timed out as an error naming the module.
+    /// Logs, at info level, what started: the modules loaded, and the blocking phases' operations with their outcome.
+    private func logStarted(_ report: StartupReport) {
+        let loaded = manager.modules.filter { $0.state == .loaded }.map { "\($0.identifier)" }
+        logger.info("modules started", metadata: [
+            "modules": .array(loaded.map { .string($0) }),
+            "operations": .array(report.operations.map { .string("\($0.identifier): \($0.state.rawValue)") }),
+        ])
+    }
+
+    /// Keeps the teardown records and logs them: each module torn down at info level, one that timed out as an
+    /// error naming the module, then that the modules stopped.
     private func record(_ records: [ModuleManager.TeardownRecord]) {
         teardowns.set(records)
         for record in records {
             let metadata: Logger.Metadata = ["module": "\(record.module)", "outcome": "\(record.outcome.rawValue)",
                                              "duration_ms": "\(record.duration / .milliseconds(1))"]
             switch record.outcome {
-            case .finished: logger.debug("\(record)", metadata: metadata)
+            case .finished: logger.info("\(record)", metadata: metadata)
             case .timedOut: logger.error("\(record)", metadata: metadata)
             }
         }
+        logger.info("modules stopped", metadata: ["modules": .array(records.map { .string("\($0.module)") })])
     }
 }
 

@@ -34,8 +34,7 @@ extension AppShell {
         do {
             return try await oneShot(invocation) { commands, io in
                 let initiator = commands.manager.initiator
-                initiator.hostDidBecomeReady()
-                initiator.hostDidBecomeIdle()
+                initiator.hostDidBecomeIdle()   // releases every later phase
                 let report = await initiator.waitUntilFinished()
                 let printed = await commands.run("startup", [], io: io)
                 // A required operation of a later phase that failed or timed out fails the run, as at start.
@@ -66,7 +65,7 @@ extension AppShell {
     }
 
     /// Starts quietly, runs `action` once, and shuts down with its status; `precheck` may end it first with a
-    /// status of its own (before anything starts).
+    /// status of its own (before anything starts). The later phases are never released: nothing waits at a prompt.
     private func oneShot(_ invocation: Invocation, precheck: (HostRuntime) -> ExitCode? = { _ in nil },
                          action: @escaping @Sendable (ShellCommands, ShellIO) async -> ExitCode) async throws(HostRuntime.Stop) -> ExitCode {
         // Catch signals first, so Ctrl-C at any point shuts down in order.
@@ -75,56 +74,40 @@ extension AppShell {
         quiet.quiet = true
         let runtime = try await HostRuntime.load(quiet, console: console, events: events)
         if let code = precheck(runtime) { return code }
-        let shutdown = Shutdown(runtime: runtime, tracePath: invocation.tracePath, verbose: invocation.verbose, events: events)
-        let outcome = await StartupRunner(runtime: runtime, events: events, invocation: quiet).run(showReport: false)
-        if case .stopped(let code) = outcome {
-            return await shutdown.perform(code, cancelRemaining: true)
+        let lifecycle = HostLifecycle(runtime: runtime, events: events, invocation: quiet)
+        return await lifecycle.run(showReport: false, startsLaterPhases: false) { _ in
+            let io = ShellIO(input: ShellInput(events: events), console: console)
+            let commands = ShellCommands(runtime: runtime, invocation: invocation)
+            let race = await CommandRace.run(events, interruptible: false, stillRunning: {}) { await action(commands, io) }
+            switch (race, io.interruption) {
+            case (.signal(let number), _), (_, .signal(let number)?):
+                return HostLifecycle.Finish(status: Signals.exitCode(for: number))
+            case (.finished(let code), _):
+                if code == .usage { console.diagnostic("Run 'app-shell --help' for usage.") }
+                return HostLifecycle.Finish(status: code)
+            case (.interrupted, _):
+                return HostLifecycle.Finish(status: .interrupted)
+            }
         }
-        let io = ShellIO(input: ShellInput(events: events), console: console)
-        let commands = ShellCommands(runtime: runtime, invocation: invocation)
-        let race = await CommandRace.run(events, interruptible: false, stillRunning: {}) { await action(commands, io) }
-        let status: ExitCode
-        switch (race, io.interruption) {
-        case (.signal(let number), _), (_, .signal(let number)?):
-            return await shutdown.perform(StartupRunner.exitCode(for: number), cancelRemaining: true)
-        case (.finished(let code), _):
-            status = code
-        case (.interrupted, _):
-            status = .interrupted
-        }
-        if status == .usage { console.diagnostic("Run 'app-shell --help' for usage.") }
-        // The later phases were never released (no prompt follows), so they are cancelled, not waited for.
-        return await shutdown.perform(status, cancelRemaining: true)
     }
 
     /// The default: start the modules, serve commands, shut down in order.
     @concurrent
     func serve(_ invocation: Invocation) async -> ExitCode {
         do {
-            return try await startAndServe(invocation)
+            // Catch signals first, so Ctrl-C at any point shuts down in order.
+            let events = ShellEvents(inputIsTerminal: console.inputIsTerminal)
+            let runtime = try await HostRuntime.load(invocation, console: console, events: events)
+            let lifecycle = HostLifecycle(runtime: runtime, events: events, invocation: invocation)
+            return await lifecycle.run(showReport: !invocation.quiet, startsLaterPhases: true) { _ in
+                let (ending, status) = await CommandLoop(runtime: runtime, events: events, invocation: invocation).run()
+                switch ending {
+                case .signal(let number): return HostLifecycle.Finish(status: Signals.exitCode(for: number))
+                case .quit, .endOfInput: return HostLifecycle.Finish(status: status, waitsForLaterPhases: true)
+                }
+            }
         } catch {
             return error.code
-        }
-    }
-
-    private func startAndServe(_ invocation: Invocation) async throws(HostRuntime.Stop) -> ExitCode {
-        // Catch signals first, so Ctrl-C at any point shuts down in order.
-        let events = ShellEvents(inputIsTerminal: console.inputIsTerminal)
-        let runtime = try await HostRuntime.load(invocation, console: console, events: events)
-        let outcome = await StartupRunner(runtime: runtime, events: events, invocation: invocation).run(showReport: !invocation.quiet)
-        let shutdown = Shutdown(runtime: runtime, tracePath: invocation.tracePath, verbose: invocation.verbose, events: events)
-        switch outcome {
-        case .stopped(let code):
-            return await shutdown.perform(code, cancelRemaining: true)
-        case .started:
-            runtime.manager.initiator.hostDidBecomeReady()
-            let (ending, status) = await CommandLoop(runtime: runtime, events: events, invocation: invocation).run()
-            switch ending {
-            case .signal(let number):
-                return await shutdown.perform(StartupRunner.exitCode(for: number), cancelRemaining: true)
-            case .quit, .endOfInput:
-                return await shutdown.perform(status)
-            }
         }
     }
 }

@@ -35,7 +35,6 @@ struct CommandLoop {
             events.takeInterrupts()
             console.out("Type 'help' for commands.")
         }
-        runtime.manager.initiator.hostDidBecomeIdle()
         while true {
             if interactive, !LineEditor.standardInput.prepare(prompt: Self.prompt, keepsHistory: true) {
                 console.outPartial(console.styled(Self.prompt, .bold))

@@ -4,7 +4,8 @@ extension ModuleManager {
     ///
     /// 1. Loads the eager modules (``loadEagerModules()``); the first that fails is thrown.
     /// 2. Runs the blocking startup phases (``Initiator/start()``); a failure is thrown.
-    /// 3. Signals the host ready and idle, so the later phases run while the host works.
+    /// 3. Signals the host ready and idle, so the later phases run while the host works (unless
+    ///    `startsLaterPhases` is `false`: then `body` signals them, or they never run and are cancelled in step 5).
     /// 4. Runs `body`, the host's work (serving requests, a command loop), with the blocking phases' report,
     ///    until it returns or throws; cancel the calling task (or make `body` return) to stop.
     /// 5. Whatever happened: cancels what is left of startup, waits for it to settle, and unloads every loaded
@@ -13,6 +14,8 @@ extension ModuleManager {
     ///
     /// - Parameters:
     ///   - teardownTimeLimit: How long to wait for each module's teardown in step 5.
+    ///   - startsLaterPhases: Whether step 3 releases the later phases; `false` for a host that does one thing and
+    ///     ends (a one-shot command), which has no use for idle work.
     ///   - onTeardown: Given the teardown records, one per module, in the order they were torn down.
     ///   - body: The host's work, given the report of the blocking phases.
     /// - Returns: What `body` returned.
@@ -30,6 +33,7 @@ extension ModuleManager {
     @discardableResult
     public func run<Result: Sendable>(
         teardownTimeLimit: Duration = .seconds(5),
+        startsLaterPhases: Bool = true,
         onTeardown: ([TeardownRecord]) -> Void = { _ in },
         _ body: (StartupReport) async throws -> Result
     ) async throws -> Result {
@@ -41,7 +45,7 @@ extension ModuleManager {
         let outcome: Swift.Result<Result, any Error>
         do {
             let report = try await initiator.start()
-            initiator.hostDidBecomeIdle()
+            if startsLaterPhases { initiator.hostDidBecomeIdle() }
             outcome = .success(try await body(report))
         } catch {
             outcome = .failure(error)

@@ -10,6 +10,23 @@ struct FaultTests {
         "users": [{"username": "alice", "passwordHash": "$y$j9T$zv4vibxmtz7dU93dcmtBb0$dDa.LWc8n.rpvaxSYdg/Bus2kw1DnqtxQ3VvHODvuG0"}]
         """
 
+    /// An eager module that cannot load stops the shell before anything runs, as `ModuleManager.run` stops every
+    /// host: status 70, the module named, what loaded unloaded in reverse order, no command run.
+    @Test func anEagerModuleThatCannotLoadStopsStartupWith70() async throws {
+        let workspace = try Workspace(manifest: """
+            {"modules": [{"type": "ClockModule.ClockModule", "eager": true},
+                         {"type": "AuthModule.AuthModule", "eager": true, "config": {"usersFile": "nowhere.json"}}]}
+            """)
+        let result = try await workspace.run(["--verbose"], input: "uptime\n")
+        #expect(result.status == 70, "\(result.stderr)")
+        #expect(result.stderr.contains("eager module failed to load"), "\(result.stderr)")
+        #expect(result.stderr.contains("com.modulehost.auth") && result.stderr.contains("nowhere.json"), "\(result.stderr)")
+        #expect(result.stderr.contains("unloaded com.modulehost.clock"), "what loaded is unloaded: \(result.stderr)")
+        #expect(!result.stdout.contains("up "), "no command ran: \(result.stdout)")
+        let oneShot = try await workspace.run(["uptime"])
+        #expect(oneShot.status == 70, "\(oneShot.stderr)")
+    }
+
     @Test func operationThatThrowsStopsStartupAndUnloadsWhatStarted() async throws {
         // ClockModule loads first (eager); AuthModule's moduleDidLoad fails on the missing users file, so
         // auth.restore-session throws; numbers.load-history depends on it and is skipped.

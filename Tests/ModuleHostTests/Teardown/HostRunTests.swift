@@ -61,4 +61,28 @@ struct HostRunTests {
         #expect(manager.loadedModules().isEmpty)
         #expect(probe.recorder.events.contains("will unload base"))
     }
+
+    /// app-shell's one-shot commands run this way: the later phases are never released, so their work never starts,
+    /// and teardown cancels it.
+    @Test func aRunThatStartsNoLaterPhasesNeverRunsThem() async throws {
+        let manager = try manager(Self.eagerPair, probe: TeardownProbe())
+        let ran = Locked(false)
+        try manager.initiator.add("host.later", priority: .low) { ran.withLock { $0 = true } }
+        try await manager.run(startsLaterPhases: false) { report in
+            #expect(report.operations.first { $0.identifier == "host.later" }?.state == .pending)
+        }
+        #expect(!ran.withLock { $0 }, "a later phase ran though the host never released it")
+        #expect(manager.initiator.report.operations.first { $0.identifier == "host.later" }?.state == .cancelled)
+    }
+
+    /// By default the later phases run while the host works (app-shell's prompt).
+    @Test func aRunStartsTheLaterPhasesByDefault() async throws {
+        let manager = try manager(Self.eagerPair, probe: TeardownProbe())
+        let ran = Locked(false)
+        try manager.initiator.add("host.later", priority: .low) { ran.withLock { $0 = true } }
+        try await manager.run { _ in
+            _ = await manager.initiator.drain()
+        }
+        #expect(ran.withLock { $0 })
+    }
 }

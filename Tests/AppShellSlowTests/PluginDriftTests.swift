@@ -123,6 +123,24 @@ enum DriftFixture {
         #expect(reverse.mark == host.mark, "the plugin built against the changed host does not carry its mark")
         try await expectRefused(plugin, by: host.executable, hostMark: host.mark, case: "\(change.name), this plugin in the changed host")
         try await expectRefused(reverse, by: try ShellProcess.executable, hostMark: plugin.mark, case: "\(change.name), the changed plugin in this host")
+        // The section written by hand with this host's mark, as stamp-plugin.sh's objcopy line would: the code
+        // still carries the changed host's mark, and the host compares the two.
+        let forged = try await withSection(plugin.mark, on: reverse)
+        try await expectRefused(forged, by: try ShellProcess.executable, hostMark: plugin.mark,
+                                case: "\(change.name), the changed plugin with this host's mark written into its section")
+    }
+
+    /// A copy of `plugin` whose `modulehost_abi` section holds `mark`, written with objcopy; its code is unchanged.
+    static func withSection(_ mark: String, on plugin: Plugin) async throws -> Plugin {
+        let folder = try ProcessScratch.folder("drift-forged")
+        let markFile = folder.appendingPathComponent("mark"), library = folder.appendingPathComponent("libDriftPlugin.so")
+        try Data((mark + "\n").utf8).write(to: markFile)
+        try await PluginToolchain.step(["objcopy", "--remove-section", "modulehost_abi", plugin.library.path, library.path])
+        try await PluginToolchain.step(["objcopy", "--add-section", "modulehost_abi=\(markFile.path)",
+                                        "--set-section-flags", "modulehost_abi=readonly,contents", library.path])
+        #expect(try await PluginToolchain.stampedMark(of: library).hasPrefix(mark), "objcopy did not write the section")
+        // The plugin's own mark, for the messages: the one its code carries.
+        return Plugin(library: library, mark: plugin.mark)
     }
 
     /// Installs `plugin` and runs `validate`, then the app, with `host`: both exit 65 naming the plugin and both

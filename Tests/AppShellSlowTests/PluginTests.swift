@@ -34,7 +34,9 @@ struct PluginTests {
     /// host's target and compiler (ABIIdentity is generated into the build of the ModuleHost under test).
     static func mark(_ identity: String? = nil) throws -> String {
         let text = "MHABI2 \(identity ?? ABIIdentity.digest) \(ABIIdentity.triple) \(ABIIdentity.compiler)"
+        // The section the host reads first, and the same mark in the code, where a Swift module type carries it.
         return "__attribute__((used, section(\"modulehost_abi\"))) static const char modulehost_abi_mark[] = \"\(text)\";\n"
+            + "__attribute__((used)) static const char modulehost_code_mark[] = \"\(text)\";\n"
     }
 
     /// Compiles C `source` into the shared library `library` inside the workspace, stamped with the host's mark

@@ -13,9 +13,12 @@ enum PluginInspector {
     static func inspect(descriptor: Int32, size: UInt64, path: String, library: String, typeName: String,
                         host: Host = Host()) throws(PluginError) -> Set<String> {
         func refuse(_ code: PluginError.Code, _ message: String) -> PluginError { PluginError(code, library: library, message: message) }
+        let file = BoundedFile(descriptor: descriptor, size: size)
         let binary: PluginBinary
+        let marks: [ABIMark.Identity]
         do {
-            binary = try PluginBinary.read(BoundedFile(descriptor: descriptor, size: size))
+            binary = try PluginBinary.read(file)
+            marks = binary.mark == nil ? [] : try ABIMark.marks(in: file)
         } catch {
             throw error.notAnObject ? refuse(.notALibrary, "\(path) is not a shared library: \(error.reason)")
                 : refuse(.malformedLibrary, "\(path) is not a well-formed shared library: \(error.reason)")
@@ -28,7 +31,8 @@ enum PluginInspector {
         }
         let symbols = binary.symbols, markBytes = binary.mark
         try checkOwnModuleHost(symbols.defined, path: path, library: library)
-        try checkMark(markBytes, host: host.identity, path: path, library: library)
+        let section = try checkMark(markBytes, host: host.identity, path: path, library: library)
+        try checkCode(marks, section: section, path: path, library: library)
         let types = Set(symbols.defined.compactMap(SwiftDemangler.describedType))
         guard types.contains(typeName) else {
             throw refuse(.typeNotDefined, "\(path) defines no type named \"\(typeName)\"" + listing(types.sorted(), as: "it defines"))
@@ -50,7 +54,9 @@ enum PluginInspector {
     }
 
     /// Compares the library's ABI mark with this host's identity: the compiler, then the target, then the sources.
-    static func checkMark(_ bytes: [UInt8]?, host: ABIMark.Identity, path: String, library: String) throws(PluginError) {
+    /// Returns the mark.
+    @discardableResult
+    static func checkMark(_ bytes: [UInt8]?, host: ABIMark.Identity, path: String, library: String) throws(PluginError) -> ABIMark.Identity {
         guard let bytes else {
             throw PluginError(.missingABIMark, library: library, message:
                 "\(path) carries no ModuleHost ABI mark (section \(ABIMark.elfSection)), so nothing shows which ModuleHost it was built against; "
@@ -74,6 +80,23 @@ enum PluginInspector {
         guard identity.digest == host.digest else {
             throw PluginError(.abiMismatch, library: library, message:
                 "\(path) was built against another ModuleHost (ABI \(identity.short)…) than this host's (ABI \(host.short)…); \(rebuild)")
+        }
+        return identity
+    }
+
+    /// Compares the section's mark with the marks in the file (`marks`, the section's own among them): the code must
+    /// carry a mark, and the same one. A section written by hand, or a library that was not recompiled, is refused.
+    static func checkCode(_ marks: [ABIMark.Identity], section: ABIMark.Identity, path: String, library: String) throws(PluginError) {
+        if let other = marks.first(where: { $0 != section }) {
+            throw PluginError(.abiMismatch, library: library, message:
+                "\(path) has a section \(ABIMark.elfSection) saying ModuleHost ABI \(section.short)…, but its code was compiled against "
+                + "ABI \(other.short)… (\(other.compiler), \(other.triple)); the section was not copied from the code by the plugin "
+                + "tooling, so loading it could crash the host, and it was not loaded: rebuild the plugin against this host and stamp it")
+        }
+        guard marks.count >= 2 else {
+            throw PluginError(.missingABIMark, library: library, message:
+                "\(path) has a section \(ABIMark.elfSection), but its code carries no ModuleHost ABI mark: it declares no module type, "
+                + "or was compiled against a ModuleHost its package did not build; rebuild it against this host and stamp it")
         }
     }
 

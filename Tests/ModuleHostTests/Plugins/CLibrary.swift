@@ -5,11 +5,14 @@ import Testing
 /// Builds small C shared libraries for the plugin tests: stamped with an ABI mark, defining or needing symbols
 /// named like Swift's, with constructors that leave a trace.
 enum CLibrary {
-    /// The C declaration of an ABI mark section carrying `digest`, `triple` and `compiler` (this host's by default).
+    /// The C declarations of an ABI mark carrying `digest`, `triple` and `compiler` (this host's by default): in the
+    /// section the host reads first, and in the code, where a Swift module type carries the mark of its interface.
     /// (The variable must not be named like the section: GNU as then reports "symbol `modulehost_abi' is already defined".)
     static func mark(_ digest: String = ABIIdentity.digest, triple: String = ABIIdentity.triple,
                      compiler: String = ABIIdentity.compiler) -> String {
-        "__attribute__((used, section(\"modulehost_abi\"))) static const char modulehost_abi_mark[] = \"MHABI2 \(digest) \(triple) \(compiler)\";\n"
+        let text = "MHABI2 \(digest) \(triple) \(compiler)"
+        return "__attribute__((used, section(\"modulehost_abi\"))) static const char modulehost_abi_mark[] = \"\(text)\";\n"
+            + "__attribute__((used)) static const char modulehost_code_mark[] = \"\(text)\";\n"
     }
 
     /// A C definition of a data symbol named `symbol` (any characters, through an assembler label).

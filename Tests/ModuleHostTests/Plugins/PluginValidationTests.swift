@@ -69,6 +69,13 @@ struct PluginValidationTests {
         ("", "carries no ModuleHost ABI mark (section modulehost_abi)"),
         (CLibrary.mark(String(repeating: "e", count: 64)), "was built against another ModuleHost (ABI eeeeeeeeeeee…) than this host's"),
         ("__attribute__((used, section(\"modulehost_abi\"))) static const char m[] = \"MHABI1 nonsense\";\n", "is not a ModuleHost ABI mark"),
+        // This host's mark in the section, none in the code: a section added by hand to a library with no module.
+        ("__attribute__((used, section(\"modulehost_abi\"))) static const char m[] = \"\(ABIIdentity.mark)\";\n",
+         "but its code carries no ModuleHost ABI mark"),
+        // This host's mark in the section, another ModuleHost's in the code: the section written by hand.
+        ("__attribute__((used, section(\"modulehost_abi\"))) static const char m[] = \"\(ABIIdentity.mark)\";\n"
+            + "__attribute__((used)) static const char c[] = \"MHABI2 \(String(repeating: "e", count: 64)) \(ABIIdentity.triple) \(ABIIdentity.compiler)\";\n",
+         "but its code was compiled against ABI eeeeeeeeeeee…"),
     ])
     func markProblemsAreRefusedWithoutRunningThePlugin(mark: String, message: String) throws {
         let setup = try Setup()

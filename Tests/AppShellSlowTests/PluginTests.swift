@@ -30,6 +30,11 @@ struct PluginTests {
         return String(decoding: output, as: UTF8.self).split(separator: " ").first.map(String.init) ?? ""
     }
 
+    /// C definitions of the symbols that make `GreeterPlugin.GreeterModule` a module type of the file: its nominal type
+    /// descriptor, and its conformance descriptor to ModuleProtocol.
+    static let greeterModuleSymbols = #"const int t __asm__("$s13GreeterPlugin0A6ModuleCMn") = 1;"# + "\n"
+        + #"const int c __asm__("$s13GreeterPlugin0A6ModuleC0C4Host0C8ProtocolAAMc") = 1;"# + "\n"
+
     /// The C declaration of an ABI mark carrying the source digest `identity` (the host's by default) and this
     /// host's target and compiler (ABIIdentity is generated into the build of the ModuleHost under test).
     static func mark(_ identity: String? = nil) throws -> String {
@@ -153,7 +158,7 @@ struct PluginTests {
         // A ModuleHost symbol this host does not have (a getter of a property ModuleManager lacks).
         // (Intel syntax: in AT&T syntax the assembler reads the "$" of a referenced Swift name as an immediate.)
         try Self.compileC(#"extern int nobody __asm__("$s10ModuleHost0A7ManagerC6nobodySivg");"# + "\nint call(void) { return nobody; }\n"
-                          + #"const int t __asm__("$s13GreeterPlugin0A6ModuleCMn") = 1;"# + "\n",
+                          + Self.greeterModuleSymbols,
                           to: "plugins/libmissing.so", in: workspace, arguments: ["-masm=intel"])
         for arguments in [["validate"], []] {
             let result = try await workspace.run(arguments)
@@ -166,7 +171,7 @@ struct PluginTests {
         // Not a ModuleHost symbol, so only the dynamic loader finds it missing, when the app runs.
         let workspace = try await workspace { _ in Self.greeter(library: "plugins/libmissing.so") }
         try Self.compileC("extern void modulehost_symbol_nobody_defines(void);\nvoid call(void) { modulehost_symbol_nobody_defines(); }\n"
-                          + #"const int t __asm__("$s13GreeterPlugin0A6ModuleCMn") = 1;"# + "\n",
+                          + Self.greeterModuleSymbols,
                           to: "plugins/libmissing.so", in: workspace)
         let result = try await workspace.run([])
         #expect(result.status == 65)
@@ -182,12 +187,17 @@ struct PluginTests {
         #expect(result.stderr.contains("\"GreeterPlugin.GreeterModule\""))
     }
 
-    @Test func typeThatIsNotAModuleIsRefused() async throws {
-        // Conformance is known only once the library is loaded: validation cannot tell, registration refuses it.
+    /// The file declares which of its types are modules (their conformances to ModuleProtocol), so `validate` refuses
+    /// a class that is not one, at its entry and with no code loaded, as the run does.
+    @Test func typeThatIsNotAModuleIsRefusedByValidateAndByTheRun() async throws {
         let workspace = try await workspace { Self.greeter(sha256: $0, type: "GreeterPlugin.GreeterHelper") }
-        let result = try await workspace.run([])
-        #expect(result.status == 65)
-        #expect(result.stderr.contains("\"GreeterPlugin.GreeterHelper\" exists but does not conform to ModuleProtocol"))
+        for arguments in [["validate"], []] {
+            let result = try await workspace.run(arguments)
+            #expect(result.status == 65, "\(arguments): \(result.stderr)")
+            #expect(result.stderr.contains("modules.json:1:"), "located at the entry: \(result.stderr)")
+            #expect(result.stderr.contains("defines \"GreeterPlugin.GreeterHelper\", but not as a module"), "\(result.stderr)")
+            #expect(result.stderr.contains("its modules are \"GreeterPlugin.GreeterModule\""), "\(result.stderr)")
+        }
     }
 
     @Test func optionalPluginThatFailsLeavesTheRestRunning() async throws {
@@ -223,7 +233,7 @@ struct PluginTests {
     /// A C plugin defining the Greeter's type name, whose constructor creates `constructor-ran` in the workspace.
     private static func tracingPlugin(in workspace: Workspace, mark: String? = nil) throws -> URL {
         let trace = workspace.url.appendingPathComponent("constructor-ran")
-        let source = try (mark ?? Self.mark()) + #"const int t __asm__("$s13GreeterPlugin0A6ModuleCMn") = 1;"# + "\n#include <stdio.h>\n"
+        let source = try (mark ?? Self.mark()) + Self.greeterModuleSymbols + "#include <stdio.h>\n"
             + "__attribute__((constructor)) static void loaded(void) { FILE *f = fopen(\"\(trace.path)\", \"w\"); if (f) fclose(f); }\n"
         try Self.compileC(source, to: "plugins/libtrace.so", in: workspace, marked: false)
         return trace

@@ -33,6 +33,8 @@ struct PluginError: Error, Sendable, Hashable, CustomStringConvertible {
         case abiMismatch
         /// The library defines no type with the entry's name.
         case typeNotDefined
+        /// The library defines the entry's type, but declares no conformance of it to `ModuleProtocol`.
+        case notAModule
         /// The entry's type is defined in more than one library (or also outside its library).
         case duplicateType
         /// The host exports no ModuleHost symbols (linked without exporting them): the host's problem.

@@ -37,6 +37,13 @@ enum PluginInspector {
         guard types.contains(typeName) else {
             throw refuse(.typeNotDefined, "\(path) defines no type named \"\(typeName)\"" + listing(types.sorted(), as: "it defines"))
         }
+        // The conformances the file declares say which types are modules, with no code loaded.
+        let modules = symbols.defined.compactMap(SwiftDemangler.moduleType)
+        guard modules.contains(typeName) else {
+            throw refuse(.notAModule, "\(path) defines \"\(typeName)\", but not as a module: the library declares no conformance of it "
+                         + "to ModuleProtocol (a module class adopts it itself)"
+                         + (modules.isEmpty ? "; it declares no module" : listing(Array(Set(modules)).sorted(), as: "its modules are")))
+        }
         try checkExports(symbols.undefined, host: host, path: path, library: library)
         return types
     }

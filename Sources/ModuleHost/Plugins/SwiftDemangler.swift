@@ -30,4 +30,14 @@ enum SwiftDemangler {
         guard text.hasPrefix(lead) else { return nil }
         return String(text.dropFirst(lead.count))
     }
+
+    /// The type a protocol conformance descriptor symbol (`…Mc`) declares a module, like `GreeterPlugin.GreeterModule`
+    /// for its conformance to `ModuleHost.ModuleProtocol` (directly, or implied by a protocol that refines it), or `nil`.
+    static func moduleType(_ symbol: String) -> String? {
+        guard symbol.hasSuffix("Mc"), symbol.hasPrefix("$s") || symbol.hasPrefix("_$s") else { return nil }
+        let text = demangle(symbol)
+        let lead = "protocol conformance descriptor for ", conformance = " : ModuleHost.ModuleProtocol in "
+        guard text.hasPrefix(lead), let range = text.firstRange(of: conformance) else { return nil }
+        return String(text[text.index(text.startIndex, offsetBy: lead.count)..<range.lowerBound])
+    }
 }

@@ -21,11 +21,13 @@ struct PluginValidationTests {
         }
 
         @discardableResult
-        /// Compiles a plugin with a constructor and the given extra source (a mark, the type's descriptor by default).
+        /// Compiles a plugin with a constructor and the given extra source (a mark, the type's descriptor and its
+        /// conformance to ModuleProtocol by default, as a module class of a Swift plugin declares them).
         func plugin(_ name: String = "libdemo.so", mark: String = CLibrary.mark(), type: String = "$s4Demo6WidgetCMn",
-                    extra: String = "") throws -> URL {
+                    conformance: String? = "$s4Demo6WidgetC10ModuleHost0C8ProtocolAAMc", extra: String = "") throws -> URL {
             let library = url.appendingPathComponent("plugins/\(name)")
-            try CLibrary.compile(mark + CLibrary.constructor(creating: trace) + CLibrary.defining(type) + extra, to: library)
+            let module = conformance.map { CLibrary.defining($0) } ?? ""
+            try CLibrary.compile(mark + CLibrary.constructor(creating: trace) + CLibrary.defining(type) + module + extra, to: library)
             return library
         }
 
@@ -63,6 +65,18 @@ struct PluginValidationTests {
         let good = try setup.manifest(Self.entry("plugins/libgood.so"))
         #expect(throws: ManifestError.self) { try ModuleManager().registerModules(withConfigFilePath: good) }
         #expect(FileManager.default.fileExists(atPath: setup.trace.path), "registration loads the library")
+    }
+
+    /// A type the file defines but declares no conformance to ModuleProtocol for is not a module: validation says so
+    /// at the entry, with no code run, as the run does.
+    @Test func aTypeThatIsNotAModuleIsRefusedByValidation() throws {
+        let setup = try Setup()
+        try setup.plugin(conformance: nil)
+        let errors = errors(ModuleManager().validateManifest(at: try setup.manifest(Self.entry())))
+        #expect(errors.count == 1)
+        #expect(errors.first?.contains("defines \"Demo.Widget\", but not as a module") == true, "\(errors)")
+        #expect(errors.first?.contains("it declares no module") == true, "\(errors)")
+        #expect(!FileManager.default.fileExists(atPath: setup.trace.path))
     }
 
     @Test(arguments: [

@@ -12,6 +12,16 @@ struct SymbolTests {
         #expect(SwiftDemangler.describedType("$s4Demo6WidgetCN") == nil)
     }
 
+    /// A conformance descriptor to ModuleProtocol names a module type; one to another protocol, or another kind of
+    /// symbol, does not.
+    @Test func conformanceDescriptorsToModuleProtocolNameModules() {
+        #expect(SwiftDemangler.moduleType("$s4Demo6WidgetC10ModuleHost0C8ProtocolAAMc") == "Demo.Widget")
+        #expect(SwiftDemangler.moduleType("$s13GreeterPlugin0A6ModuleC0C4Host0C8ProtocolAAMc") == "GreeterPlugin.GreeterModule")
+        #expect(SwiftDemangler.moduleType("$s13GreeterPlugin0A6ModuleCAA15GreetingServiceAAMc") == nil, "another protocol")
+        #expect(SwiftDemangler.moduleType("$s4Demo6WidgetCMn") == nil, "a type descriptor")
+        #expect(SwiftDemangler.moduleType("plain_c_symbolMc") == nil)
+    }
+
     @Test func marksAreParsedStrictly() {
         let digest = String(repeating: "ab", count: 32), tail = "x86_64-unknown-linux-gnu Swift version 6.3.1 (swift-6.3.1-RELEASE)"
         let expected = ABIMark.Identity(digest: digest, triple: "x86_64-unknown-linux-gnu", compiler: "Swift version 6.3.1 (swift-6.3.1-RELEASE)")

@@ -24,9 +24,12 @@ struct PluginShellTests {
         let result = try await workspace.run(["validate"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("valid (2 modules,"), "\(result.stdout)")
+        // The Greeter's startup operation is not counted (validate loads no plugin), and validate says so.
+        #expect(result.stdout.contains("besides those of 1 plugin module, counted when loaded"), "\(result.stdout)")
         let json = try await workspace.run(["validate", "--json"])
         let verdict = try #require(JSONLines.data(json.stdout, type: "validation") as? [String: Any])
         #expect(verdict["modules"] as? Int == 2, "\(verdict)")
+        #expect(verdict["pluginModulesNotCounted"] as? Int == 1, "\(verdict)")
     }
 
     @Test func sigintDuringStartupCancelsTheBlockedOperationAndExits130() async throws {

@@ -68,7 +68,11 @@ extension AppShell {
             runtime.printVerdict([], plan: plan)
             return .ok
         }
-        console.out("\(runtime.manifestPath): valid (\(modules) module\(modules == 1 ? "" : "s"), \(plan.operationCount) startup operation\(plan.operationCount == 1 ? "" : "s"))")
+        let operations = "\(plan.operationCount) startup operation\(plan.operationCount == 1 ? "" : "s")"
+        let plugins = runtime.pluginModulesNotLoaded
+        // A plugin's operations are known only once it loads, and validate loads none: say so rather than count 0.
+        let uncounted = plugins == 0 ? "" : " besides those of \(plugins) plugin module\(plugins == 1 ? "" : "s"), counted when loaded"
+        console.out("\(runtime.manifestPath): valid (\(modules) module\(modules == 1 ? "" : "s"), \(operations)\(uncounted))")
         return .ok
     }
 

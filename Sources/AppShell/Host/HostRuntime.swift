@@ -95,7 +95,8 @@ struct HostRuntime: Sendable {
         let all = warnings.map(DiagnosticPayload.init) + diagnostics
         console.json("validation", ValidationPayload(
             file: manifestPath, valid: !all.contains { $0.severity == "error" },
-            modules: plan.map { _ in moduleCount }, startupOperations: plan?.operationCount, diagnostics: all))
+            modules: plan.map { _ in moduleCount }, startupOperations: plan?.operationCount,
+            pluginModulesNotCounted: plan.map { _ in pluginModulesNotLoaded }, diagnostics: all))
     }
 
     /// The commands the manifest's modules declare, or `nil` when the manifest cannot be registered; prints nothing.

@@ -62,6 +62,9 @@ struct ValidationPayload: Encodable {
     let file: String
     let valid: Bool
     let modules: Int?
+    /// The startup operations of the modules that are not plugins; a plugin's are known once it loads.
     let startupOperations: Int?
+    /// Plugin modules whose startup operations `startupOperations` does not count (validate loads no plugin).
+    let pluginModulesNotCounted: Int?
     let diagnostics: [DiagnosticPayload]
 }

@@ -13,9 +13,11 @@ public protocol AuthService: AnyObject, Sendable {
     /// - `.hashingUnavailable`: the platform's crypt(3) cannot verify the configured hashes.
     func logIn(username: String, password: String) async throws(AuthError) -> AuthenticatedUser
 
-    /// Ends the current session (if any) and deletes the persisted session. Never fails; when the
-    /// session file cannot be deleted the implementation reports it through its diagnostics.
-    func logOut() async
+    /// Ends the current session (if any) and revokes the persisted one.
+    ///
+    /// - Throws: `AuthError` (`storageFailed`) when the persisted session could not be revoked: the session has
+    ///   ended in this run, but the user is still signed in for the next run.
+    func logOut() async throws(AuthError)
 
     /// The current state. An expired session is reported as `.notAuthenticated(.expired)`.
     var state: AuthenticationModel { get }

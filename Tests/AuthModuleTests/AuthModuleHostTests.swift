@@ -61,7 +61,7 @@ struct AuthModuleHostTests {
         #expect(second.session?.userID == "alice")
         let secondWatcher = try second.bridge.resolve("test.session-watcher", as: SessionWatcherModule.self)
         #expect(secondWatcher.events == ["in alice"])
-        await restored.logOut()
+        try await restored.logOut()
         #expect(second.session == nil)
         #expect(secondWatcher.events == ["in alice", "out alice"])
         #expect(restored.state == AuthenticationModel.notAuthenticated(.loggedOut))

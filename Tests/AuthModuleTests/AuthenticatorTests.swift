@@ -30,7 +30,7 @@ import Testing
             #expect(auth.state == .authenticated(user))
             #expect(FileManager.default.fileExists(atPath: directory.sessionFile.path))
 
-            await auth.logOut()
+            try await auth.logOut()
             #expect(auth.state == .notAuthenticated(.loggedOut))
             #expect(!FileManager.default.fileExists(atPath: directory.sessionFile.path))
 
@@ -39,7 +39,7 @@ import Testing
             #expect(recorder.recorded == [.authenticated(user), .deauthenticated(user, reason: .loggedOut)])
 
             // A second log-out changes nothing.
-            await auth.logOut()
+            try await auth.logOut()
             #expect(recorder.recorded.count == 2)
         }
     }
@@ -50,7 +50,7 @@ import Testing
             let user = try await auth.logIn(username: "bob", password: Fixtures.bobPassword)
             var iterator = auth.stateChanges().makeAsyncIterator()
             #expect(await iterator.next() == .authenticated(user))
-            await auth.logOut()
+            try await auth.logOut()
             #expect(await iterator.next() == .notAuthenticated(.loggedOut))
         }
     }
@@ -60,7 +60,7 @@ import Testing
             let recorder = ChangeRecorder()
             let auth = try makeAuthenticator(in: directory, recorder: recorder)
             let user = try await auth.logIn(username: "alice", password: Fixtures.alicePassword)
-            await auth.logOut()
+            try await auth.logOut()
             #expect(recorder.recorded == [.authenticated(user), .deauthenticated(user, reason: .loggedOut)])
         }
     }

@@ -22,7 +22,7 @@ import Testing
             let auth = Authenticator(configuration: try configuration.resolve(baseDirectory: directory.url))
             let alice = try await auth.logIn(username: "alice", password: "wonderland")
             #expect(alice.displayName == "Alice")
-            await auth.logOut()
+            try await auth.logOut()
             let bob = try await auth.logIn(username: "bob", password: "builder")
             #expect(bob.displayName == "Bob the Builder")
         }

@@ -24,7 +24,7 @@ import Testing
             #expect(second.restoreSession().isEmpty)
 
             // Logging out in the second run removes the file for every later run.
-            await second.logOut()
+            try await second.logOut()
             let third = try makeAuthenticator(in: directory, clock: clock)
             #expect(third.restoreSession().isEmpty)
             #expect(third.state == .notAuthenticated(nil))

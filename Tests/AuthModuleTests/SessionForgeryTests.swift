@@ -55,7 +55,7 @@ struct SessionForgeryTests {
                 // The owner has logged in before, so the directory has a key (not the forger's).
                 let auth = try makeAuthenticator(in: directory, clock: clock)
                 _ = try await auth.logIn(username: "bob", password: Fixtures.bobPassword)
-                await auth.logOut()
+                try await auth.logOut()
             } else {
                 try directory.createStateDirectory()
             }
@@ -79,7 +79,7 @@ struct SessionForgeryTests {
             let restoredBefore = try makeAuthenticator(in: directory, clock: clock)
             _ = restoredBefore.restoreSession()
             #expect(restoredBefore.state.user?.username == "alice", "the saved copy is a genuine session before logout")
-            await auth.logOut()
+            try await auth.logOut()
             try saved.write(to: directory.sessionFile)
             let replay = try makeAuthenticator(in: directory, clock: clock)
             let diagnostics = replay.restoreSession()

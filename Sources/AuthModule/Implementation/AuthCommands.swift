@@ -61,7 +61,12 @@ enum AuthCommands {
         guard context.arguments.isEmpty else { throw ModuleCommandError(.usage, "usage: logout") }
         let auth = try context.manager.bridge.resolve(AuthService.self)
         guard let user = auth.state.user else { return .text("Nobody is logged in.") }
-        await auth.logOut()
+        do {
+            try await auth.logOut()
+        } catch {
+            // Not revoked: saying "Logged out" would be a lie about the next run.
+            throw ModuleCommandError(.failed, "logout: \(error.message)")
+        }
         return .text("Logged out \(user.username).")
     }
 

@@ -139,21 +139,26 @@ final class Authenticator: AuthService {
         return user
     }
 
-    func logOut() async {
-        endSession()
+    func logOut() async throws(AuthError) {
+        let user = state.user
+        guard let problem = endSession(reportingLater: false).first else { return }
+        let name = user?.username ?? "the user"
+        throw AuthError(.storageFailed, "\(name) is logged out of this run, but \(problem.message); \(name) is still signed in "
+                        + "for the next run (make the state folder writable and log out again)")
     }
 
     // MARK: Host integration
 
     /// Ends the current session (if any) and deletes the session file. Returns problems, e.g.
-    /// when the file could not be deleted; they are also kept for `takeDiagnostics()`.
+    /// when the file could not be deleted; unless `reportingLater` is false, they are also kept for
+    /// `takeDiagnostics()`.
     @discardableResult
-    func endSession() -> [AuthDiagnostic] {
+    func endSession(reportingLater: Bool = true) -> [AuthDiagnostic] {
         defer { notifier.drain() }
         return protected.withLock { p in
             expireIfNeeded(&p)
             guard case .signedIn(let active) = p.phase else { return [] }
-            return end(active, reason: .loggedOut, in: &p)
+            return end(active, reason: .loggedOut, in: &p, reportingLater: reportingLater)
         }
     }
 
@@ -283,7 +288,8 @@ final class Authenticator: AuthService {
     }
 
     /// Ends `active`: updates the state, revokes the session (its key and file), reports the change.
-    private func end(_ active: ActiveSession, reason: NotAuthenticatedReason, in p: inout Protected) -> [AuthDiagnostic] {
+    private func end(_ active: ActiveSession, reason: NotAuthenticatedReason, in p: inout Protected,
+                     reportingLater: Bool = true) -> [AuthDiagnostic] {
         p.phase = .signedOut(reason)
         p.expiryTask?.cancel()
         p.expiryTask = nil
@@ -293,8 +299,8 @@ final class Authenticator: AuthService {
             try store.revoke()
             return []
         } catch {
-            let diagnostic = AuthDiagnostic(.warning, .sessionFileNotRemoved, "the session ended but \(error.message)")
-            p.pendingDiagnostics.append(diagnostic)
+            let diagnostic = AuthDiagnostic(.warning, .sessionFileNotRemoved, "the saved session could not be revoked: \(error.message)")
+            if reportingLater { p.pendingDiagnostics.append(diagnostic) }
             return [diagnostic]
         }
     }

@@ -141,10 +141,12 @@ struct ShellCommands {
             }
             let others = released.filter { $0 != identifier }
             let note = others.isEmpty ? "" : " (released too: \(others.map(\.rawValue).joined(separator: ", ")))"
+            let text = "Reloaded \(identifier)\(note)."
             if invocation.json {
-                console.json("result", CommandResult(command: "reload", value: released.map(\.rawValue), text: "Reloaded \(identifier)\(note)."))
+                console.json("result", CommandResult(command: "reload", value: released.map(\.rawValue), text: text))
             } else {
-                console.out("Reloaded \(identifier)\(note).")
+                // Identifiers come from the manifest: nothing in them may drive the terminal.
+                console.out(DisplayText.printable(text))
             }
             return .ok
         } catch {

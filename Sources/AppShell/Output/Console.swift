@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import ModuleHost
 
 #if canImport(Glibc)
 import Glibc
@@ -70,15 +71,16 @@ struct Console: Sendable {
         write(errorLine(text), to: STDERR_FILENO)
     }
 
-    /// The line ``error(_:)`` writes for `text`, with its newline.
+    /// The line ``error(_:)`` writes for `text`, with its newline. A message may repeat what a user typed or a
+    /// manifest holds, so its control characters are written as `\u{…}`: no terminal escape gets through.
     func errorLine(_ text: String) -> String {
-        styled("error:", .red, forError: true) + " " + text + "\n"
+        styled("error:", .red, forError: true) + " " + DisplayText.printableLines(text) + "\n"
     }
 
-    /// Writes a warning or notice line to standard error.
+    /// Writes a warning or notice line to standard error, its control characters written as `\u{…}`.
     func warning(_ text: String) {
         if isJSON { return json("warning", ["message": text], toError: true) }
-        write(styled("warning:", .yellow, forError: true) + " " + text + "\n", to: STDERR_FILENO)
+        write(styled("warning:", .yellow, forError: true) + " " + DisplayText.printableLines(text) + "\n", to: STDERR_FILENO)
     }
 
     /// Writes a raw line to standard error (progress, diagnostics that carry their own prefix).

@@ -91,4 +91,17 @@ struct CommandLineTests {
         #expect(check.terminationStatus == 0, "bash -n rejects the script")
         #expect(try await workspace.run(["--generate-completion-script", "tcsh"]).status == 64)
     }
+
+    /// Under --json the script is one document like every other output, not plain text.
+    @Test func underJSONTheCompletionScriptIsOneDocument() async throws {
+        let workspace = try Workspace()
+        let plain = try await workspace.run(["--generate-completion-script", "bash"])
+        let result = try await workspace.run(["--json", "--generate-completion-script", "bash"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n")
+        #expect(lines.count == 1, "one line: \(result.stdout.prefix(200))")
+        let document = try #require(JSONLines.data(result.stdout, type: "completionScript") as? [String: Any])
+        #expect(document["shell"] as? String == "bash")
+        #expect(document["script"] as? String == plain.stdout)
+    }
 }

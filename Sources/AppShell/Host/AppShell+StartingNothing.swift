@@ -44,7 +44,13 @@ extension AppShell {
     /// `--generate-completion-script <shell>`: the script, with the manifest's module commands when it can be read.
     func completionScript(for shell: CompletionScript.Shell, _ invocation: Invocation) -> ExitCode {
         let names = (HostRuntime.moduleCommandsQuietly(invocation) ?? []).map(\.command.name)
-        console.outPartial(CompletionScript(moduleCommands: names).script(for: shell))
+        let script = CompletionScript(moduleCommands: names).script(for: shell)
+        // Under --json, one document like every other output: the script is its `script` field.
+        if invocation.json {
+            console.json("completionScript", ["shell": shell.rawValue, "script": script])
+        } else {
+            console.outPartial(script)
+        }
         return .ok
     }
 

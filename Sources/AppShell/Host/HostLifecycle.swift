@@ -89,7 +89,8 @@ struct HostLifecycle {
         }
         if let report = error.report, showReport || error.code != .cancelled { print(report) }
         if error.code == .cancelled {
-            console.error("startup interrupted; \(error.report?.operations(in: .cancelled).count ?? 0) operations cancelled")
+            let cancelled = error.report?.operations(in: .cancelled).count ?? 0
+            console.error("startup interrupted; \(cancelled) operation\(cancelled == 1 ? "" : "s") cancelled")
             return Signals.exitCode(for: signal ?? SIGINT)
         }
         console.error(error.message)

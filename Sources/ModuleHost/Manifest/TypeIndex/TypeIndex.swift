@@ -5,8 +5,9 @@
 /// Built on first use and rebuilt when a library has been loaded since (plugins register their sections as they
 /// load). Anything it does not hold (a name it cannot prove unique, a type that conforms through a superclass, a
 /// generic or nested type) is left to the runtime, as before; so is everything when its start-up check of the
-/// runtime's formats fails, after one notice on standard error. Linux only: elsewhere it holds nothing.
-enum TypeIndex {
+/// runtime's formats fails (``unavailableReason`` then says why, for the host to report). Linux only: elsewhere it
+/// holds nothing.
+package enum TypeIndex {
     private struct State {
         #if os(Linux)
         var snapshot: TypeIndexSnapshot?
@@ -44,7 +45,7 @@ enum TypeIndex {
     private static var isEnabled: Bool { !isBypassed }
 
     /// Why the index is not used, or `nil` when it is (or has not been built yet).
-    static var unavailableReason: String? { state.withLock { $0.unavailable?.reason } }
+    package static var unavailableReason: String? { state.withLock { $0.unavailable?.reason } }
 
     /// ``moduleType(named:)`` once the index is worth building (``BuildThreshold``) for a lookup among `batch`
     /// names looked up together; `nil` before, so a host of a few modules asks the runtime, as before, and never
@@ -128,11 +129,6 @@ enum TypeIndex {
                 return snapshot
             } catch {
                 state.unavailable = error
-                var notice = "ModuleHost: notice: module types are looked up one by one through the Swift runtime, "
-                    + "because \(error.reason)\n"
-                notice.withUTF8 { bytes in
-                    if let base = bytes.baseAddress { _ = SystemCalls.write(2, base, bytes.count) }
-                }
                 return nil
             }
         }

@@ -108,6 +108,14 @@ struct HostileManifestTests {
         }
     }
 
+    /// A disabled entry may name a module this build does not link: no warning, and the rest registers.
+    @Test func aDisabledEntryWhoseTypeIsNotLinkedIsNoProblem() throws {
+        let warnings = try ModuleManager().registerModules(from: Data("""
+            {"modules": [{"type": "Missing.FeatureModule", "enabled": false}, "ModuleHostTests.BaseModule"]}
+            """.utf8))
+        #expect(warnings.isEmpty, "\(warnings)")
+    }
+
     @Test func disabledEntriesNamingNonModulesAreOnlyWarnings() throws {
         let warnings = try ModuleManager().registerModules(from: Data("""
             {"modules": [{"type": "Foundation.NSObject", "enabled": false}, "ModuleHostTests.BaseModule"]}

@@ -27,7 +27,7 @@ struct TypeIndexDiagnosticsTests {
         let slow = TypeIndex.$isBypassed.withValue(true) { Self.report(Self.mixed) }
         #expect(fast == slow)
         #expect(fast.contains { $0.contains("type names are qualified with their Swift module") })
-        #expect(fast.count == 5)
+        #expect(fast.count == 4, "the disabled entry's type, not linked, is no problem: \(fast)")
         #expect(fast.contains { $0.contains("exists but does not conform to ModuleProtocol") })
     }
 

@@ -35,12 +35,14 @@ extension ManifestValidator {
                        "the library \(library) loaded, but it defines no type named \"\(entry.typeName)\"", into: &sink)
                 return nil
             }
+            // A disabled entry may name a module this build leaves out: nothing to warn about.
+            guard entry.enabled else { return nil }
             var message = "no type named \"\(entry.typeName)\" is linked into this program"
             if !entry.typeName.contains(".") {
                 message += "; type names are qualified with their Swift module, like \"AuthModule.AuthModule\""
             }
             let hint = Suggestions.closest(to: entry.typeName, in: candidates.names(for: entry.typeName))
-            report(entry.enabled ? .error : .warning, .unknownType, entry, path: typePath, message,
+            report(.error, .unknownType, entry, path: typePath, message,
                    suggestion: hint.map { "did you mean \"\($0)\"?" }, into: &sink)
             return nil
         }

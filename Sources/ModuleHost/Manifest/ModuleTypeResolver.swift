@@ -37,17 +37,20 @@ public struct ModuleTypeResolver: Sendable {
         return ModuleTypeResolver(knownTypeNames: Array(table.keys).sorted()) { table[$0] }
     }
 
-    /// The type named `name`, if any is linked in.
+    /// The type named `name`, if any is linked in. ModuleHost's own probe module (``TypeIndexProbeModule``) is never
+    /// found: no manifest may name it.
     func type(named name: String) -> Any.Type? {
-        if indexed, let module = TypeIndex.lookUpModuleType(named: name) { return module }
-        return lookup(name)
+        let found: Any.Type? = if indexed, let module = TypeIndex.lookUpModuleType(named: name) { module } else { lookup(name) }
+        return found == TypeIndexProbeModule.self ? nil : found
     }
 
     /// The module type named `name`, one of `batch` names looked up together (a manifest's); `.notAModule` when a
     /// type of that name exists but does not conform to ``ModuleProtocol``, `.notFound` when none is linked in.
     func moduleType(named name: String, among batch: Int = 1) -> ModuleLookup {
-        if indexed, let module = TypeIndex.lookUpModuleType(named: name, among: batch) { return .module(module) }
-        guard let found = lookup(name) else { return .notFound }
+        if indexed, let module = TypeIndex.lookUpModuleType(named: name, among: batch) {
+            return module == TypeIndexProbeModule.self ? .notFound : .module(module)
+        }
+        guard let found = lookup(name), found != TypeIndexProbeModule.self else { return .notFound }
         guard let module = found as? any ModuleProtocol.Type else { return .notAModule }
         return .module(module)
     }

@@ -185,8 +185,12 @@ extension ManifestReader {
 
         mutating func readString(_ object: JSONValue, _ key: String, path: String, expected: String) -> String? {
             guard let value = object.member(key) else { return nil }
-            guard case .string(let text) = value.kind, !text.isEmpty else {
+            guard case .string(let text) = value.kind else {
                 wrongType("\(path).\(key)", value, expected: expected)
+                return nil
+            }
+            guard !text.isEmpty else {
+                error(.wrongType, "\(path).\(key)", value.location, "expected \(expected), found an empty string")
                 return nil
             }
             return text

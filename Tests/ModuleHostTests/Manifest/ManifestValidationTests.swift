@@ -56,6 +56,14 @@ struct ManifestValidationTests {
         #expect(diagnostic.description.hasPrefix("modules.json:4:5: error:"))
     }
 
+    /// An empty string is a string: the message says it is empty, not that a string was found where one was expected.
+    @Test func anEmptyStringIsCalledEmpty() {
+        let found = diagnostics(#"{"modules": [{"type": "", "library": ""}]}"#)
+        let byPath = Dictionary(found.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+        #expect(byPath["modules[0].library"]?.message == "expected a path to a shared library, found an empty string")
+        #expect(byPath["modules[0].type"]?.message.hasPrefix("the type name is empty") == true, "\(found)")
+    }
+
     @Test func wrongFieldTypes() {
         let found = diagnostics(#"{"version": "1", "modules": [{"type": 42, "enabled": "yes", "eager": 1, "config": []}]}"#)
         let byPath = Dictionary(found.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })

@@ -28,7 +28,7 @@ final class UnloadingDependentModule: ModuleProtocol {
     init(context: any ModuleContext) {}
     func moduleDidLoad(with manager: any ModuleContext) throws {
         recorder.set(manager.recorder)
-        let unloaded = (manager as? ModuleManager)?.unloadAllNow() ?? []
+        let unloaded = try #require(manager.manager, "the manager behind the context").unloadAllNow()
         manager.recorder?.record("unloaded during load: \(unloaded.map(\.rawValue))")
         // The base must still be the loaded instance this module uses.
         _ = try manager.bridge.resolve(.udlBase)

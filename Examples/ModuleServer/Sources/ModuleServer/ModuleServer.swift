@@ -37,6 +37,10 @@ struct ModuleServer {
                                         manifestDirectory: URL(fileURLWithPath: options.manifest).deletingLastPathComponent(),
                                         report: logger.noticeReporter),
                         as: HostEnvironment.self)
+        // A module that lists its neighbours asks the server, not the manager (it is not handed one).
+        manager.provide(LoadedModules { [weak manager] in
+            manager?.modules.filter { $0.state == .loaded }.map(\.identifier) ?? []
+        }, as: LoadedModules.self)
         manager.declare(.httpRoutes)
         for diagnostic in try manager.registerModules(withConfigFilePath: URL(fileURLWithPath: options.manifest)) {
             logger.warning("\(diagnostic)")

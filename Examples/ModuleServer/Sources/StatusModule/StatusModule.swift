@@ -2,14 +2,13 @@ import Hummingbird
 import Logging
 import ModuleHost
 import ServerInterface
-import Synchronization
 
 extension ModuleIdentifier {
     /// `example.status`.
     public static let status: ModuleIdentifier = "example.status"
 }
 
-/// Serves `GET /status` (`ok`) and `GET /modules` (the loaded modules, one a line). It requires the greeting
+/// Serves `GET /status` (`ok`) and `GET /modules` (the loaded modules, one a line, from the host's `LoadedModules`). It requires the greeting
 /// module, so it loads after it and is unloaded before it.
 public final class StatusModule: ModuleProtocol, RouteContributing {
     public static let moduleIdentifier: ModuleIdentifier = .status
@@ -17,21 +16,19 @@ public final class StatusModule: ModuleProtocol, RouteContributing {
     /// Its routes, through the server's extension point.
     public static let contributions: [Contribution] = [.module(StatusModule.self, to: .httpRoutes) { $0 }]
 
-    private let manager = ManagerReference()
+    private let loaded: LoadedModules?
     private let logger = Logger(label: "example.status")
 
-    public init(context: any ModuleContext) {}
-
-    public func moduleDidLoad(with manager: any ModuleContext) throws {
-        self.manager.set(manager as? ModuleManager)
+    /// Gets the server's listing of loaded modules, if the host provides one (constructor injection: it is fixed
+    /// when the module is created).
+    public init(context: any ModuleContext) throws {
+        loaded = try context.bridge.resolveIfProvided(LoadedModules.self)
     }
 
     public func addRoutes(to router: Router<BasicRequestContext>) {
-        let manager = manager
+        let loaded = loaded
         router.get("status") { _, _ in "ok\n" }
-        router.get("modules") { _, _ in
-            (manager.value?.modules.filter { $0.state == .loaded }.map { "\($0.identifier)\n" } ?? []).joined()
-        }
+        router.get("modules") { _, _ in (loaded?.identifiers ?? []).map { "\($0)\n" }.joined() }
     }
 
     /// Stands in for closing a connection: a real suspension that shutdown awaits.
@@ -40,15 +37,4 @@ public final class StatusModule: ModuleProtocol, RouteContributing {
         try? await Task.sleep(for: .milliseconds(100))
         logger.info("\(TeardownLog.finished("\(Self.moduleIdentifier)"))")
     }
-}
-
-/// The manager, held weakly so the module does not keep it alive.
-final class ManagerReference: Sendable {
-    private let storage = Mutex(WeakManager())
-    var value: ModuleManager? { storage.withLock { $0.manager } }
-    func set(_ manager: ModuleManager?) { storage.withLock { $0.manager = manager } }
-}
-
-struct WeakManager: @unchecked Sendable {
-    weak var manager: ModuleManager?
 }

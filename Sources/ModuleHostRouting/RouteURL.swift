@@ -47,9 +47,8 @@ struct RouteURL: Sendable, Hashable {
         let rawQuery = pathEnd < rest.endIndex ? rest[rest.index(after: pathEnd)...] : nil
         let segments = try pathSegments(rawPath, in: text)
         let query = try queryItems(rawQuery, in: text)
-        var canonical = "\(scheme)://\(host)\(rawPath.hasSuffix("/") ? rawPath.dropLast() : rawPath)"
-        if let rawQuery, !rawQuery.isEmpty { canonical += "?\(rawQuery)" }
-        return RouteURL(scheme: scheme, host: host, segments: segments, query: query, canonical: canonical)
+        return RouteURL(scheme: scheme, host: host, segments: segments, query: query,
+                        canonical: canonical(scheme: scheme, host: host, segments: segments, query: query))
     }
 
     /// The scheme of `text`, lowercased, when it is written `<scheme>://…` with a valid scheme, within the length
@@ -97,6 +96,30 @@ struct RouteURL: Sendable, Hashable {
             items.append((name, value))
         }
         return items
+    }
+
+    /// The one spelling of a link: its decoded segments and query items encoded again, every byte that is not
+    /// unreserved (RFC 3986) as `%XX` in upper case, and nothing else; `…/fact/%37` and `…/fact/7` are one URL.
+    private static func canonical(scheme: String, host: String, segments: [String], query: [(name: String, value: String)]) -> String {
+        var text = "\(scheme)://\(host)/" + segments.map(encode).joined(separator: "/")
+        if !query.isEmpty { text += "?" + query.map { "\(encode($0.name))=\(encode($0.value))" }.joined(separator: "&") }
+        return text
+    }
+
+    /// `text` percent-encoded: unreserved bytes as they are, every other byte as `%XX`.
+    private static func encode(_ text: String) -> String {
+        guard !text.utf8.allSatisfy(RoutePattern.isUnreserved) else { return text }
+        let hex = Array("0123456789ABCDEF".utf8)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count * 3)
+        for byte in text.utf8 {
+            if RoutePattern.isUnreserved(byte) {
+                bytes.append(byte)
+            } else {
+                bytes += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Percent-decodes `part`: every `%` is followed by two hexadecimal digits, and the result is UTF-8.

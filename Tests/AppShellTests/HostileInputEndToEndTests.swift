@@ -107,6 +107,17 @@ struct HostileInputEndToEndTests {
         #expect(result.stderr.contains("the parameter \"n\" is '\(spelling)'; expected an integer"), "\(result.stderr)")
     }
 
+    /// Percent-encoding gives a value no second URL: an encoded digit or letter opens the same route, reported with
+    /// the one canonical spelling that redirect-loop detection compares.
+    @Test(arguments: ["modulehost://app/numbers/fact/%37", "modulehost://app/numbers/%66act/%37", "MODULEHOST://APP/numbers/fact/7/"])
+    func aPercentEncodedLinkHasTheCanonicalSpelling(link: String) async throws {
+        let workspace = try Workspace()
+        let result = try await workspace.run(["--json", "open", link])
+        #expect(result.status == 0, "\(link): \(result.stderr)")
+        let route = try #require(JSONLines.data(result.stdout, type: "route") as? [String: Any], "\(result.stdout)")
+        #expect(route["url"] as? String == "modulehost://app/numbers/fact/7", "\(link): \(route)")
+    }
+
     /// A plugin whose library is "." was told it lies outside the manifest's folder, which it is.
     @Test func aPluginLibraryThatNamesTheManifestFolderSaysSo() async throws {
         let workspace = try Workspace(manifest: #"{"modules": [{"type": "Greeter.GreeterModule", "library": "."}]}"#)

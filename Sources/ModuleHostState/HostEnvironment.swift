@@ -33,8 +33,9 @@ public struct HostEnvironment: Sendable {
     /// belongs to that instance: once it is released, the file refuses (`StateFileError.Code.ownerReleased`). It is read only if it is a regular file of this user's, closed to other writers (a
     /// symbolic link, FIFO or device is refused without blocking), and written atomically (a 0600 temporary file,
     /// synced, renamed over it); the state folder and the module's folder are created on demand with mode 0700,
-    /// and either is refused if it is a symbolic link, another user's, or shared. A repair of a folder's mode is
-    /// reported through ``report`` as an `info` notice of `module`.
+    /// and either is refused if it is a symbolic link, another user's, or shared. An existing folder's mode is never
+    /// changed: one readable by others is used as it is, which is reported through ``report`` as an `info` notice of
+    /// `module`.
     ///
     /// Earlier versions kept every module's files in ``stateDirectory`` itself. While the module's folder has no
     /// file of this name, `<stateDirectory>/<name>` is read instead and moved into the module's folder, so nothing

@@ -22,8 +22,10 @@ extension StateFile {
     }
 
     /// Checks a state directory: `false` when it does not exist; throws when it is a symbolic link, not a
-    /// directory, owned by another user, or shared (see `sharing(_:)`); its mode is then left alone. Ours, not
-    /// shared, but readable by others: set to 0700, and the repair reported.
+    /// directory, owned by another user, or shared (see `sharing(_:)`). An existing folder's mode is never changed:
+    /// one that is ours and not shared, but readable by others (a home or project folder, a web root), is used as it
+    /// is and that is reported, since its other readers would lose access to it; the files in it are 0600, so they
+    /// see only their names. Only a folder the app creates is made private (0700, by `createDirectory`).
     func checkDirectory(_ directory: URL) throws(StateFileError) -> Bool {
         let path = directory.path
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_DIRECTORY | O_NONBLOCK)
@@ -64,12 +66,8 @@ extension StateFile {
                                     + "such as a new folder inside it, which is created with mode 0700")
         }
         if mode & 0o077 != 0 {
-            guard fchmod(fd, 0o700) == 0 else {
-                throw StateFileError(.directoryUnavailable, path: path,
-                                     message: "the state directory \(path) is open to other users (mode 0\(String(mode, radix: 8))) "
-                                        + "and its mode cannot be set to 0700: \(Self.reason())")
-            }
-            notice("the state directory \(path) was readable by other users (mode 0\(String(mode, radix: 8))); its mode is now 0700")
+            notice("the state directory \(path) is readable by other users (mode 0\(String(mode, radix: 8))); it is used as it is, "
+                   + "since its mode is not this app's to change, and the files kept in it are 0600, so others see only their names")
         }
         return true
     }

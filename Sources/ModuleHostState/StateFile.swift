@@ -21,8 +21,8 @@ import ModuleHost
 ///
 /// Nothing is trusted before it is checked: the state directory must be a real directory (not a symbolic link)
 /// owned by the effective user and not shared (a sticky, set-group-ID, or group- or world-writable folder is
-/// refused and left as it is; one that is ours and only readable by others is set to 0700 and the repair
-/// reported); a state file must be a regular file (a FIFO, device or socket is refused
+/// refused and left as it is; an existing one that is ours and only readable by others is used as it is, and that
+/// is reported: only a folder the app creates is made 0700); a state file must be a regular file (a FIFO, device or socket is refused
 /// without blocking) owned by the effective user and writable by nobody else; a secret file also readable by
 /// nobody else.
 ///
@@ -76,8 +76,8 @@ public struct StateFile: Sendable {
         self.init(url: url, maximumSize: maximumSize, owner: owner, replace: Self.rename)
     }
 
-    /// A state file whose writes end with `replace` instead of rename(2); `notice` hears of repairs (a state
-    /// directory whose mode was set to 0700).
+    /// A state file whose writes end with `replace` instead of rename(2); `notice` hears what the user should know
+    /// of its folders (an existing one readable by others, used as it is).
     /// `hostDirectory`: the host's state folder, when `url` is a module's file in its folder inside it.
     package init(url: URL, maximumSize: Int, isSecret: Bool = false, hostDirectory: URL? = nil,
                  owner: (any ModuleContext)? = nil, replace: @escaping Replace,

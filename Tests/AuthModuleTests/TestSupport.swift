@@ -42,7 +42,8 @@ struct TemporaryDirectory {
     var stateDirectory: URL { url.appendingPathComponent("state", isDirectory: true) }
     var sessionFile: URL { stateDirectory.appendingPathComponent("session.json") }
 
-    /// Creates the state directory as the module would: mode 0700 (a wider one is repaired, with a notice).
+    /// Creates the state directory as the module would: mode 0700 (an existing wider one is used as it is, with a
+    /// notice).
     func createStateDirectory() throws {
         try FileManager.default.createDirectory(at: stateDirectory, withIntermediateDirectories: true,
                                                 attributes: [.posixPermissions: 0o700])

@@ -145,7 +145,9 @@ struct StateFileTrustTests {
         #expect(error.message.contains("is accessible by other users (mode 0644)"))
     }
 
-    @Test func aStateDirectoryOfOursOpenToOthersIsRepairedAndReported() throws {
+    /// An existing folder readable by others (a home or project folder) keeps its mode: changing it would lock its
+    /// other readers out. It is used as it is, and that is said.
+    @Test func anExistingStateDirectoryReadableByOthersIsUsedAsItIsAndSaidSo() throws {
         let directory = try TemporaryDirectory()
         let state = directory.url.appendingPathComponent("state")
         try FileManager.default.createDirectory(at: state, withIntermediateDirectories: true)
@@ -154,8 +156,11 @@ struct StateFileTrustTests {
         let file = StateFile(url: state.appendingPathComponent("data.json"), maximumSize: 1024, replace: StateFile.rename, notice: report)
         #expect(try file.read() == nil)
         let mode = try FileManager.default.attributesOfItem(atPath: state.path)[.posixPermissions] as? NSNumber
-        #expect(mode?.intValue == 0o700)
-        #expect(log.withLock { $0 } == ["the state directory \(state.path) was readable by other users (mode 0755); its mode is now 0700"])
+        #expect(mode?.intValue == 0o755, "the folder's mode was changed")
+        #expect(log.withLock { $0 }.first?.hasPrefix("the state directory \(state.path) is readable by other users (mode 0755); it is used as it is") == true,
+                "\(log.withLock { $0 })")
+        try file.write(Data("x".utf8))
+        #expect((try FileManager.default.attributesOfItem(atPath: state.path)[.posixPermissions] as? NSNumber)?.intValue == 0o755)
     }
 
     /// Pointing the state directory at a shared folder used to chmod it to 0700, silently,
@@ -214,7 +219,8 @@ struct ModuleStateFileTests {
         #expect(chmod(state.path, 0o755) == 0)
         _ = try file.read()
         #expect(heard.withLock { $0 }.map(\.module) == ["com.example.notes"])
-        #expect(heard.withLock { $0 }.first?.message.contains("its mode is now 0700") == true)
+        #expect(heard.withLock { $0 }.first?.message.contains("it is used as it is") == true)
+        #expect(stat(state.path, &status) == 0 && status.st_mode & 0o777 == 0o755, "an existing folder keeps its mode")
         try FileManager.default.removeItem(at: file.url)
         try FileManager.default.createSymbolicLink(at: file.url, withDestinationURL: directory.url.appendingPathComponent("elsewhere"))
         #expect(throws: StateFileError.self) { try file.read() }

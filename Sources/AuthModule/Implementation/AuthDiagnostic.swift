@@ -29,7 +29,7 @@ struct AuthDiagnostic: Sendable, Equatable, CustomStringConvertible {
         case sessionFileNotRemoved
         /// The session file's MAC is not the state directory key's: forged, edited, or from elsewhere.
         case sessionFileForged
-        /// The state directory was open to other users; its mode was set to 0700.
+        /// The state directory is readable by other users; it is used as it is (its mode is left alone).
         case stateDirectoryRepaired
     }
 

@@ -37,7 +37,7 @@ struct SessionStore: Sendable {
     let directory: URL
     private let file: StateFile
     private let keyFile: StateFile
-    /// Repairs the state files reported (a state directory set to 0700), until taken.
+    /// What the state files reported of their folders (one readable by others, used as it is), until taken.
     private let notices: Locked<[String]>
 
     /// The session file in `directory`. `replace` is the last step of a write (rename(2) unless a test fails it).
@@ -58,7 +58,7 @@ struct SessionStore: Sendable {
                                  owner: owner, replace: StateFile.linkOnce, notice: report)
     }
 
-    /// What the state files repaired since the last call (each once), as diagnostics.
+    /// What the state files reported since the last call (each once), as diagnostics.
     func takeNotices() -> [AuthDiagnostic] {
         notices.withLock { pending in
             defer { pending.removeAll() }

@@ -83,7 +83,7 @@ extension StateFile {
     }
 
     /// Creates the host's state folder (for a module's file) and the file's folder, as far as they are missing.
-    func createDirectory() throws(StateFileError) {
+    package func createDirectory() throws(StateFileError) {
         if try checkDirectory() { return }
         if let hostDirectory { try createDirectory(hostDirectory) }
         try createDirectory(directory)

@@ -91,30 +91,36 @@ final class FactDesk: NumberFactService {
         return state.withLock { $0.contents.users[$0.currentUser ?? ""] ?? [] }
     }
 
+    /// Adds `fact` to the current user's history and saves it: under the history's lock, onto what the file holds
+    /// now (another process sharing the state folder may have added entries since it was loaded).
     private func record(_ fact: NumberFact) -> NumberFact {
         loadHistory()
-        let (result, report) = state.withLock { state -> (Result<(data: Data, dropped: Int)?, StateFileError>, @Sendable (String) -> Void) in
-            let key = state.currentUser ?? ""
-            var entries = state.contents.users[key] ?? []
-            entries.append(NumberFactHistoryEntry(fact: fact, lookedUpAt: Date()))
-            if entries.count > state.historyLimit { entries.removeFirst(entries.count - state.historyLimit) }
-            state.contents.users[key] = entries
-            guard let store = state.store, state.writable else { return (.success(nil), state.report) }
-            do throws(StateFileError) {
-                let fitted = try store.encodeFitting(state.contents, keeping: key)
-                state.contents = fitted.contents
-                return (.success((fitted.data, fitted.dropped)), state.report)
-            } catch {
-                return (.failure(error), state.report)
-            }
+        let entry = NumberFactHistoryEntry(fact: fact, lookedUpAt: Date())
+        let (store, key, limit, report) = state.withLock { state in
+            (state.writable ? state.store : nil, state.currentUser ?? "", state.historyLimit, state.report)
+        }
+        let append = { (contents: inout FactHistoryStore.Contents) in
+            var entries = contents.users[key] ?? []
+            entries.append(entry)
+            if entries.count > limit { entries.removeFirst(entries.count - limit) }
+            contents.users[key] = entries
+        }
+        guard let store else {
+            state.withLock { append(&$0.contents) }
+            return fact
         }
         do {
-            guard let (data, dropped) = try result.get(), let store = state.withLock({ $0.store }) else { return fact }
-            try store.write(data)
-            if dropped > 0 {
-                report("the history file \(store.file.url.path) reached its limit of \(store.maximumFileSize) bytes: its \(dropped) oldest entries (other users' first) were dropped")
+            guard let written = try store.update(keeping: key, append) else {
+                state.withLock { append(&$0.contents) }
+                return fact
+            }
+            state.withLock { $0.contents = written.contents }
+            if let warning = written.warning { report(warning) }
+            if written.dropped > 0 {
+                report("the history file \(store.file.url.path) reached its limit of \(store.maximumFileSize) bytes: its \(written.dropped) oldest entries (other users' first) were dropped")
             }
         } catch {
+            state.withLock { append(&$0.contents) }
             report("history not saved: \(error.message)")
         }
         return fact

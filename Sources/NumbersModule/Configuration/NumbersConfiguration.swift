@@ -64,6 +64,8 @@ public struct NumbersConfiguration: Decodable, Sendable {
         if (try? container.decodeNil(forKey: key)) == true { return "null" }
         if let value = try? container.decode(Int.self, forKey: key) { return String(value) }
         if let value = try? container.decode(Double.self, forKey: key) {
+            // A number that is no integer and reads as 0 (1e-400 underflows) is not 0: say what it is instead.
+            if value == 0 { return "a number that is not an integer" }
             return value.isFinite ? "\(value)" : "a number too large for an integer"
         }
         if (try? container.decode(Bool.self, forKey: key)) != nil { return "a boolean" }

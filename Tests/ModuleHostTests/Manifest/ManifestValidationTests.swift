@@ -56,6 +56,13 @@ struct ManifestValidationTests {
         #expect(diagnostic.description.hasPrefix("modules.json:4:5: error:"))
     }
 
+    /// A look-alike letter in a type name shows as what it is, so the suggestion does not read as the same name.
+    @Test func aLookAlikeLetterInATypeNameIsMarked() {
+        let found = diagnostics(#"{"modules": ["ModuleHostTests.BaseМodule"]}"#)
+        let message = found.first?.message ?? ""
+        #expect(message.contains(#"no type named "ModuleHostTests.Base\u{41c}odule""#), "\(message)")
+    }
+
     /// An empty string is a string: the message says it is empty, not that a string was found where one was expected.
     @Test func anEmptyStringIsCalledEmpty() {
         let found = diagnostics(#"{"modules": [{"type": "", "library": ""}]}"#)

@@ -24,6 +24,15 @@ struct NumbersConfigurationTests {
         ("stateDirectory", "5", "expected a string (a folder path), found 5"),
     ]
 
+    /// 1e-400 underflows to 0.0 as a Double, but it is not 0: the manifest's message does not say 0. (Foundation's
+    /// JSONDecoder reads it as the integer 0, so this holds for the manifest's decoder only.)
+    @Test func aNumberThatUnderflowsIsNotCalledZero() throws {
+        let manifest = #"{"modules": [{"type": "NumbersModule.NumbersModule", "config": {"historyLimit": 1e-400}}]}"#
+        let error = try #require(throws: ManifestError.self) { try ModuleManager().registerModules(from: Data(manifest.utf8)) }
+        #expect(error.diagnostics.first?.message == "expected an integer from 1 to 10000, found a number that is not an integer",
+                "\(error.diagnostics)")
+    }
+
     @Test(arguments: rejected)
     func aBadNumberIsAManifestErrorNamingTheFieldAndRange(field: String, value: String, message: String) throws {
         let manifest = #"{"modules": [{"type": "NumbersModule.NumbersModule", "config": {"\#(field)": \#(value)}}]}"#

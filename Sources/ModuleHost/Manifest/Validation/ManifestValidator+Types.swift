@@ -37,7 +37,9 @@ extension ManifestValidator {
             }
             // A disabled entry may name a module this build leaves out: nothing to warn about.
             guard entry.enabled else { return nil }
-            var message = "no type named \"\(entry.typeName)\" is linked into this program"
+            // Quoted with every character outside printable ASCII written as \u{…}: a look-alike letter (a Cyrillic
+            // "М" in "ClockМodule") shows, instead of reading as the name it is suggested to be.
+            var message = "no type named \(DisplayText.quoted(entry.typeName, with: "\"")) is linked into this program"
             if !entry.typeName.contains(".") {
                 message += "; type names are qualified with their Swift module, like \"AuthModule.AuthModule\""
             }

@@ -49,14 +49,7 @@ struct LifecycleLogTests {
         let manager = try ModuleManager.testing([BaseModule.self, TopModule.self], recorder: recorder)
         _ = try manager.bridge.resolve("test.top")   // loads base, then top
         let service = ModuleHostService(manager: manager, logger: capture.logger())
-        try await testGracefulShutdown { trigger in
-            try await withThrowingTaskGroup(of: Void.self) { group in
-                group.addTask { try await service.run() }
-                try await service.waitUntilRunning()
-                trigger.triggerGracefulShutdown()
-                try await group.waitForAll()
-            }
-        }
+        try await service.runUntilRunningThenShutDown()
         let info = capture.entries.filter { $0.level == .info }
         #expect(info.map(\.message).first == "modules started", "\(info.map(\.message))")
         let started = try #require(info.first)

@@ -33,14 +33,7 @@ struct ModuleHostServiceTests {
         let manager = try ModuleManager.testing([BaseModule.self, TopModule.self], recorder: recorder)
         _ = try manager.bridge.resolve("test.top")   // loads base, then top
         let service = ModuleHostService(manager: manager)
-        try await testGracefulShutdown { trigger in
-            try await withThrowingTaskGroup(of: Void.self) { group in
-                group.addTask { try await service.run() }
-                try await service.waitUntilRunning()
-                trigger.triggerGracefulShutdown()
-                try await group.waitForAll()
-            }
-        }
+        try await service.runUntilRunningThenShutDown()
         let teardown = recorder.events.filter { $0.hasPrefix("teardown") }
         #expect(teardown == ["teardown began top", "teardown finished top", "teardown began base", "teardown finished base"])
         #expect(service.teardownRecords.map(\.module) == ["test.top", "test.base"])
@@ -67,14 +60,7 @@ struct ModuleHostServiceTests {
         _ = try manager.bridge.resolve("test.base")
         _ = try manager.bridge.resolve("test.hanging")
         let service = ModuleHostService(manager: manager, teardownTimeLimit: .milliseconds(100))
-        try await testGracefulShutdown { trigger in
-            try await withThrowingTaskGroup(of: Void.self) { group in
-                group.addTask { try await service.run() }
-                try await service.waitUntilRunning()
-                trigger.triggerGracefulShutdown()
-                try await group.waitForAll()
-            }
-        }
+        try await service.runUntilRunningThenShutDown()
         #expect(service.teardownRecords.map(\.module) == ["test.hanging", "test.base"])
         #expect(service.teardownRecords.map(\.outcome) == [.timedOut, .finished])
         #expect(service.teardownRecords.first?.description.contains("test.hanging") == true)

@@ -17,20 +17,6 @@ struct InputTests {
 
     // MARK: A password line is never a command
 
-    @Test func aScriptedPasswordIsNeverRunAsACommandWithoutAuthModule() async throws {
-        // No module declares `login`: its password lines ("fact 28", "quit") must be dropped, not run nor shown.
-        let workspace = try Workspace(manifest: Self.numbersOnly)
-        let result = try await workspace.run(["-q"], input: "login alice\nfact 28\nlogin\nquit\nfact 6\n")
-        #expect(result.status == 64)
-        #expect(!result.stdout.contains("28 is a perfect number"), "the password line ran as a command")
-        #expect(result.stdout.contains("6 is a perfect number"), "the password line 'quit' ended the script")
-        #expect(result.stderr.contains("line 1: unknown command"))
-        #expect(result.stderr.contains("line 3: unknown command"))
-        #expect(!result.stderr.contains("line 2"))
-        #expect(!result.stderr.contains("line 4"))
-        #expect(!result.all.contains("fact 28"))
-    }
-
     @Test func aScriptedPasswordAfterAWrongLoginIsNeverRun() async throws {
         // With AuthModule: whatever the login line's mistake, the next line is its password.
         let workspace = try Workspace()

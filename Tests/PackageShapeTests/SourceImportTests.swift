@@ -22,6 +22,31 @@ struct SourceImportTests {
             """)
     }
 
+    @Test func appShellNamesNoModulesCommand() async throws {
+        let shape = PackageShape(try await PackageDump.current.value)
+        var commands: Set<String> = []
+        for target in shape.implementations {
+            for file in try SwiftSource.files(under: shape.sourceFolder(of: target), root: PackageDump.root) {
+                let text = try String(contentsOf: PackageDump.root.appending(path: file), encoding: .utf8)
+                commands.formUnion(text.matches(of: /ModuleCommand\("([A-Za-z0-9._-]+)"/).map { String($0.output.1) })
+            }
+        }
+        try #require(commands.contains("login"), "no module command found; is the scan reading the modules' sources?")
+        var offending: [String] = []
+        for file in try SwiftSource.files(under: shape.sourceFolder(of: PackageShape.shell), root: PackageDump.root) {
+            let text = try String(contentsOf: PackageDump.root.appending(path: file), encoding: .utf8)
+            // Code only (no comments), and no file names: the prompt's history file is called "history" too.
+            let code = text.split(separator: "\n").filter { !$0.contains("appendingPathComponent(") }
+                .map { $0.prefix { $0 != "/" } }.joined(separator: "\n")
+            offending += commands.filter { code.contains("\"\($0)\"") }.map { "\(file): \"\($0)\"" }
+        }
+        #expect(offending.isEmpty, """
+            AppShell's code names a module's command; what a command needs (a secret line, completions) belongs in its \
+            declaration (ModuleCommand), so the shell knows no module's word:
+            \(offending.sorted().joined(separator: "\n"))
+            """)
+    }
+
     @Test func implementationsImportNoOtherImplementation() async throws {
         let shape = PackageShape(try await PackageDump.current.value)
         var offending: [SwiftSource.Import] = []

@@ -3,13 +3,10 @@ import ModuleHostState
 
 /// Serves commands after startup: a prompt on a terminal, one command per line otherwise.
 ///
-/// In a script, the line after a `login` line is its password, always: if no command read it (no module declares
-/// `login`, or it stopped before asking), the loop reads it with echo off and drops it, so a password line is never
+/// In a script, the line after a command that declares ``ModuleCommand/readsSecretLine`` is its secret, always: if
+/// the command stopped before reading it, the loop reads it with echo off and drops it, so a password line is never
 /// run as a command nor shown.
 struct CommandLoop {
-    /// The command whose next script line is a password.
-    static let loginCommand = "login"
-
     let runtime: HostRuntime
     let events: ShellEvents
     let invocation: Invocation
@@ -76,14 +73,20 @@ struct CommandLoop {
                 if !interactive, status == .ok { status = result }
             }
             if let ending = io.interruption { return (ending, status) }
-            if !interactive, name == Self.loginCommand, io.secretsRead == secretsBefore, let ending = await dropPassword(input) {
+            if !interactive, io.secretsRead == secretsBefore, readsSecretLine(name), let ending = await dropSecret(input) {
                 return (ending, status)
             }
         }
     }
 
-    /// Reads the script's password line that no command read, with echo off, and drops it; how input ended, if it did.
-    private func dropPassword(_ input: ShellInput) async -> Ending? {
+    /// Whether the module command `name` declares that the script's next line is its secret.
+    private func readsSecretLine(_ name: String) -> Bool {
+        runtime.manager.moduleCommands().contains { $0.command.name == name && $0.command.readsSecretLine }
+    }
+
+    /// Reads the script's secret line that its command did not read, with echo off, and drops it; how input ended,
+    /// if it did.
+    private func dropSecret(_ input: ShellInput) async -> Ending? {
         switch await input.next(echo: false) {
         case .signal(let number): .signal(number)
         case .endOfInput: .endOfInput

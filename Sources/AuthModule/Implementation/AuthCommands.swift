@@ -11,29 +11,21 @@ enum AuthCommands {
     static let all: [ModuleCommand] = [
         ModuleCommand("login", usage: "login <user>",
                       summary: "log in (the password is read without echo on a terminal, else from the next line)",
-                      run: logIn),
+                      readsSecretLine: true, run: logIn),
         ModuleCommand("logout", summary: "end the session", run: logOut),
         ModuleCommand("whoami", summary: "show who is logged in", run: whoami),
     ]
 
-    /// Reads the password before anything can fail, so that in a script the password line is always consumed
-    /// (never run, or echoed, as the next command); on a terminal a wrong call asks for nothing.
+    /// Asks for the password only once the call can succeed; in a script the host drops the password line when
+    /// this fails first (the command declares `readsSecretLine`), so it is never run or echoed as the next command.
     @Sendable
     static func logIn(_ context: ModuleCommand.Context) async throws -> ModuleCommand.Output {
-        let username: String
-        do {
-            username = try context.singleArgument(usage: "login <user>")
-        } catch {
-            if !context.io.isInteractive { _ = await context.io.readSecret(prompt: "") }
-            throw error
-        }
-        if context.io.isInteractive, !context.manager.bridge.provides(AuthService.self) {
+        let username = try context.singleArgument(usage: "login <user>")
+        if !context.manager.bridge.provides(AuthService.self) {
             throw ModuleCommandError(.moduleUnavailable, "login: no module provides AuthService")
         }
-        // Someone is logged in: a usage error, not a failed authentication; no password is asked on a terminal
-        // (in a script the password line is still consumed).
+        // Someone is logged in: a usage error, not a failed authentication; no password is asked.
         if let auth = try? context.manager.bridge.resolveIfProvided(AuthService.self), let current = auth.state.user {
-            if !context.io.isInteractive { _ = await context.io.readSecret(prompt: "") }
             throw Self.someoneLoggedIn(current, requested: username)
         }
         guard let password = await context.io.readSecret(prompt: "Password for \(username): ") else {

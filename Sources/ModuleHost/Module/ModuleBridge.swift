@@ -74,7 +74,7 @@ public final class ModuleBridge: Sendable {
     ///
     /// - Parameter type: The service's type.
     /// - Returns: `true` when a module or an injection provides it.
-    public func provides<Service>(_ type: Service.Type) -> Bool {
+    package func provides<Service>(_ type: Service.Type) -> Bool {
         registry.provides(ObjectIdentifier(Service.self))
     }
 

@@ -84,4 +84,23 @@ struct EditorKeysTests {
         #expect(pipes.next() == .character("y"))
         #expect(EditorKeys.Key.character("é").code == 0xE9)
     }
+
+    /// A Ctrl-D typed on an empty line while the terminal is still in canonical mode (libedit shows the prompt before
+    /// it makes the terminal raw, at its first key) is kept by the terminal as an end-of-file mark, a NUL byte once
+    /// raw. It is read as Ctrl-D, the end of input: it used to reach libedit as Ctrl-@ (set mark), and the shell kept
+    /// waiting (about 1 in 50 pty trials of Ctrl-D right after the prompt; 1 in 5 on a loaded machine).
+    @Test func aCtrlDTypedBeforeTheTerminalWentRawIsTheEndOfInput() throws {
+        var controller: Int32 = -1, terminal: Int32 = -1
+        try #require(openpty(&controller, &terminal, nil, nil, nil) == 0)
+        defer { close(controller); close(terminal) }
+        var modes = termios()
+        try #require(tcgetattr(terminal, &modes) == 0)
+        try #require(modes.c_lflag & tcflag_t(ICANON) != 0, "a new pseudo-terminal is in canonical mode")
+        var endOfFile: UInt8 = 4
+        #expect(write(controller, &endOfFile, 1) == 1)
+        modes.c_lflag &= ~tcflag_t(ICANON | ECHO)
+        try #require(tcsetattr(terminal, TCSANOW, &modes) == 0)
+        let key = EditorKeys.next(from: terminal, cancellation: -1)
+        #expect(key == .character(EditorKeys.endOfFile) && key.code == 4, "\(key)")
+    }
 }

@@ -27,12 +27,20 @@ enum EditorKeys {
         }
     }
 
+    /// Ctrl-D: on an empty line, the end of input.
+    static let endOfFile: Unicode.Scalar = "\u{4}"
+
     /// The next character from `descriptor`, or ``Key/cancelled`` once `cancellation` (-1 for none) is readable.
     /// Keys already typed come first.
     static func next(from descriptor: Int32, cancellation: Int32) -> Key {
         var decoder = Decoder()
         while true {
             switch nextByte(from: descriptor, cancellation: cancellation) {
+            case .byte(0):
+                // Ctrl-D typed on an empty line while the terminal was still in canonical mode (libedit shows the
+                // prompt first and makes the terminal raw only at its first key; or typed ahead while a command ran)
+                // is kept by the terminal as an end-of-file mark, which reads as a NUL byte once it is raw.
+                return .character(Self.endOfFile)
             case .byte(let byte):
                 if let character = decoder.add(byte) { return .character(character) }
             case .cancelled: return .cancelled

@@ -16,12 +16,15 @@ let package = Package(
         // Test support for apps and modules: injecting stand-in modules and services.
         .library(name: "ModuleHostTesting", targets: ["ModuleHostTesting"]),
         .executable(name: "app-shell", targets: ["AppShell"]),
+        // Gives a module that plugins may compile against (an app's interface target) its ABI identity.
+        .plugin(name: "ABIIdentityGenerator", targets: ["ABIIdentityGenerator"]),
     ],
     targets: [
         // The library: manifest -> registry -> bridge -> initiator.
         // It has no C module in its interface, so plugins compile against it with nothing but its .swiftmodule.
         // Its ABI identity (what a plugin's mark must equal) is computed by every build, from its sources, the
-        // compiler and the target: the ABIIdentityGenerator plugin runs ABIIdentityTool, which generates it.
+        // compiler and the target: the ABIIdentityGenerator plugin runs ABIIdentityTool, which generates it. Every
+        // module a plugin may compile against applies the plugin, and each identity covers its own target's sources.
         .target(
             name: "ModuleHost",
             linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))],
@@ -32,11 +35,11 @@ let package = Package(
         // Test support (as swift-service-lifecycle's TestKit): injection of stand-in modules and services.
         .target(name: "ModuleHostTesting", dependencies: ["ModuleHost"]),
         // Built on the library: state files (StateFile), and what a shell provides its modules (HostEnvironment).
-        // Plugins may use its types, so ModuleHost's ABI identity covers its sources too.
-        .target(name: "ModuleHostState", dependencies: ["ModuleHost"]),
+        // Plugins may use its types, so it has an ABI identity of its own.
+        .target(name: "ModuleHostState", dependencies: ["ModuleHost"], plugins: ["ABIIdentityGenerator"]),
         // Built on the library: the router, which opens links to the routes modules contribute, and the protocol a
         // module adopts to guard its routes. Plugins may use its types too.
-        .target(name: "ModuleHostRouting", dependencies: ["ModuleHost"]),
+        .target(name: "ModuleHostRouting", dependencies: ["ModuleHost"], plugins: ["ABIIdentityGenerator"]),
 
         // Built on the library: the seed's names, in one place (see the SeedNames article).
         .target(name: "ModuleHostSeed", dependencies: ["ModuleHost"]),
@@ -47,12 +50,13 @@ let package = Package(
         // Demo modules, each split as in the seed: an interface target (service protocols, identifiers, value
         // types; depends on ModuleHost only) and an implementation target that depends on ModuleHost (and
         // ModuleHostState, to keep files) and on interface targets only. No implementation depends on another; they meet through the bridge.
-        .target(name: "AuthInterface", dependencies: ["ModuleHost"]),
+        // A plugin may compile against an interface target, so each has an ABI identity (the ABIIdentityGenerator).
+        .target(name: "AuthInterface", dependencies: ["ModuleHost"], plugins: ["ABIIdentityGenerator"]),
         .target(name: "AuthModule", dependencies: ["ModuleHost", "ModuleHostState", "ModuleHostRouting", "AuthInterface", "CCrypt"]),
-        .target(name: "NumbersInterface", dependencies: ["ModuleHost"]),
+        .target(name: "NumbersInterface", dependencies: ["ModuleHost"], plugins: ["ABIIdentityGenerator"]),
         .target(name: "NumbersModule", dependencies: ["ModuleHost", "ModuleHostState", "ModuleHostRouting", "NumbersInterface"]),
         // The worked example of adding a module (README, "Adding a module").
-        .target(name: "ClockInterface", dependencies: ["ModuleHost"]),
+        .target(name: "ClockInterface", dependencies: ["ModuleHost"], plugins: ["ABIIdentityGenerator"]),
         .target(name: "ClockModule", dependencies: ["ModuleHost", "ClockInterface"]),
 
         // The shell executable that hosts the modules listed in modules.json. It imports ModuleHost and

@@ -3,6 +3,8 @@
 #
 #   Scripts/stamp-plugin.sh <library> [--interface <modules>]
 #   Scripts/stamp-plugin.sh --interface-mark <modules>        print the mark of the ModuleHost interface in <modules>
+#   Scripts/stamp-plugin.sh --interface-digest <modules>      print a digest of every mark in <modules> (ModuleHost's
+#                                                             and each other module's), for -DMODULEHOST_ABI_<digest>
 #   Scripts/stamp-plugin.sh --mark-file <file> <library>      (macOS) only write the library's mark to <file>
 #
 # The mark is "MHABI2 <source digest> <target triple> <compiler version>". ModuleHost's build generates it
@@ -15,7 +17,11 @@
 # --interface <modules>: the folder of the host's ModuleHost.swiftmodule, the one the plugin was compiled with
 # (-I). The library must carry that interface's mark, or the script refuses to stamp it and exits 1: it was not
 # recompiled (SwiftPM does not track an interface that comes in through -I; build.sh passes
-# -DMODULEHOST_ABI_<digest> so that a new interface recompiles the plugin).
+# -DMODULEHOST_ABI_<--interface-digest> so that any changed module in the folder recompiles the plugin).
+# The section then also records, one line each after the mark, "MHMOD <module> <digest>" for every other module in
+# that folder the library takes symbols from and whose build generated an identity (ModuleHostState,
+# ModuleHostRouting, the app's interface targets); the host refuses the library if any differs from its own.
+# These lines come from the folder, not from the library's code: build against the folder you stamp with.
 #
 # Linux (ELF): adds (or replaces) a non-loaded, read-only section named modulehost_abi holding the mark:
 #   objcopy --add-section modulehost_abi=<mark> --set-section-flags modulehost_abi=readonly,contents <library>
@@ -31,6 +37,23 @@ usage() { awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' 
 pattern='MHABI2 [0-9a-f]{64} [!-~]+ [ -~]+'
 # The distinct marks in a file's bytes, one a line.
 marks_in() { LC_ALL=C grep -aoE "$pattern" "$@" 2>/dev/null | LC_ALL=C sort -u || true; }
+# The Swift modules a library takes symbols from: the names in its undefined symbols' mangled prefixes ($s<n><name>).
+modules_used() {
+    if [ "$(uname -s)" = "Darwin" ]; then nm -u "$1"; else nm -D --undefined-only "$1" | awk '{ print $NF }'; fi 2>/dev/null \
+        | awk '{ s = $0; sub(/^_/, "", s); if (match(s, /^\$s[1-9][0-9]*/)) { n = substr(s, 3, RLENGTH - 2) + 0; print substr(s, RLENGTH + 1, n) } }' \
+        | LC_ALL=C sort -u || true
+}
+# The "MHMOD <module> <digest>" lines for the modules of <modules> (a folder) that <library> uses, sorted.
+module_lines() {
+    local library=$1 modules=$2 module found
+    for module in $(modules_used "$library"); do
+        [ "$module" != ModuleHost ] && [ -e "$modules/$module.swiftmodule" ] || continue
+        found=$(find "$modules/$module.swiftmodule" -type f -print0 | xargs -0 cat | LC_ALL=C grep -aoE "MHMOD $module [0-9a-f]{64}" | LC_ALL=C sort -u || true)
+        [ -z "$found" ] || [ "$(printf '%s\n' "$found" | wc -l)" -eq 1 ] \
+            || { echo "stamp-plugin: more than one ABI mark in $modules/$module.swiftmodule" >&2; exit 2; }
+        [ -z "$found" ] || printf '%s\n' "$found"
+    done
+}
 interface_mark() {
     local modules=$1 found
     [ -e "$modules/ModuleHost.swiftmodule" ] || { echo "stamp-plugin: no ModuleHost.swiftmodule in $modules" >&2; exit 2; }
@@ -40,9 +63,20 @@ interface_mark() {
     printf '%s\n' "$found"
 }
 
+# A digest of every mark in <modules>: a compilation condition that changes whenever any of them does.
+interface_digest() {
+    local sha=sha256sum
+    command -v sha256sum >/dev/null 2>&1 || sha="shasum -a 256"
+    { interface_mark "$1"
+      find "$1" -name '*.swiftmodule' -print0 | xargs -0 -I{} find {} -type f -print0 | xargs -0 cat \
+          | LC_ALL=C grep -aoE 'MHMOD [A-Za-z0-9_]+ [0-9a-f]{64}' | LC_ALL=C sort -u || true
+    } | $sha | cut -c1-64
+}
+
 mark_file="" interface=""
 case "${1:-}" in
     --interface-mark) [ -n "${2:-}" ] || usage; interface_mark "$2"; exit 0 ;;
+    --interface-digest) [ -n "${2:-}" ] || usage; interface_digest "$2"; exit 0 ;;
     --mark-file) mark_file=${2:-}; [ -n "$mark_file" ] || usage; shift 2 ;;
     ""|-h|--help) usage ;;
 esac
@@ -79,6 +113,11 @@ if [ -n "$interface" ]; then
         echo "  rebuild it against that interface (Examples/GreeterPlugin/build.sh does; or remove the plugin's .build folder)" >&2
         exit 1
     fi
+fi
+
+if [ -n "$interface" ]; then
+    lines=$(module_lines "$scratch/code" "$interface")
+    [ -z "$lines" ] || mark=$(printf '%s\n%s' "$mark" "$lines")
 fi
 
 if [ -n "$mark_file" ]; then printf '%s' "$mark" > "$mark_file"; echo "$mark_file: $mark"; exit 0; fi

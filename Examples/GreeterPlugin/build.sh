@@ -9,8 +9,8 @@
 # The plugin's mark is the one of the interface it is compiled against: ModuleHost's build generates it into
 # ModuleHost.swiftmodule, the plugin's code carries it, and the copy in DEST is stamped with it
 # (Scripts/stamp-plugin.sh), which refuses a library that does not carry the mark of MODULEHOST_MODULES.
-# The compiler gets -DMODULEHOST_ABI_<digest of that interface>, so a changed host recompiles the plugin (SwiftPM
-# does not track an interface that comes in through -I). The steps are those of
+# The compiler gets -DMODULEHOST_ABI_<digest of every module's mark in MODULEHOST_MODULES>, so a changed host
+# module recompiles the plugin (SwiftPM does not track an interface that comes in through -I). The steps are those of
 # Sources/ModuleHost/ModuleHost.docc/WritingAPlugin.md.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -23,8 +23,8 @@ if [ -z "${MODULEHOST_MODULES:-}" ]; then
 fi
 export MODULEHOST_MODULES
 scratch=${PLUGIN_SCRATCH:-$here/.build}
-interface=$("$root/Scripts/stamp-plugin.sh" --interface-mark "$MODULEHOST_MODULES")
-build=(swift build --package-path "$here" --scratch-path "$scratch" -c "$configuration" -Xswiftc "-DMODULEHOST_ABI_$(cut -d' ' -f2 <<<"$interface")")
+digest=$("$root/Scripts/stamp-plugin.sh" --interface-digest "$MODULEHOST_MODULES")
+build=(swift build --package-path "$here" --scratch-path "$scratch" -c "$configuration" -Xswiftc "-DMODULEHOST_ABI_$digest")
 "${build[@]}" --product GreeterPlugin
 bin=$("${build[@]}" --show-bin-path)
 library=""

@@ -6,6 +6,8 @@
 /// plain C string in the plugin's binary.
 struct ABIMarkText {
     static let prefix = "MHABI2 "
+    /// How the mark of another module a plugin may compile against starts: `MHMOD <module> <source digest>`.
+    static let modulePrefix = "MHMOD "
 
     let digest: String
     let triple: String

@@ -4,12 +4,12 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// The part of ModuleHost's ABI identity that comes from its sources: a SHA-256 over every Swift file of the
-/// target and of the libraries built on it whose types a plugin may use too (ModuleHostState, ModuleHostRouting),
-/// byte for byte.
+/// The part of a module's ABI identity that comes from its sources: a SHA-256 over every Swift file of the target,
+/// byte for byte. Each module a plugin may compile against has its own (ModuleHost, ModuleHostState,
+/// ModuleHostRouting, each interface target), so an edit in one rebuilds only what depends on it.
 ///
-/// The definition: for each file, in the byte order of its path relative to the folder that holds both targets
-/// (`Sources/`, so the paths read `ModuleHost/…` and `ModuleHostState/…`), the line
+/// The definition: for each file, in the byte order of its path relative to the folder that holds the target
+/// (`Sources/`, so the paths read `ModuleHost/…`), the line
 /// `"<SHA-256 of the file's bytes, 64 lowercase hex>  <relative path>\n"` (the format of `sha256sum`); the digest
 /// is the SHA-256 of those lines concatenated.
 ///

@@ -1,8 +1,9 @@
 // The build tool behind the ABIIdentityGenerator plugin (Plugins/ABIIdentityGenerator):
 //
-//   ABIIdentityTool <output.swift> <swiftc> <sources-folder> <source.swift>...
+//   ABIIdentityTool <output.swift> <swiftc> <module> <sources-folder> <source.swift>...
 //
-// writes <output.swift>, ModuleHost's ABIIdentity for these sources, the compiler <swiftc> and its target triple.
+// writes <output.swift>, the ABI identity of <module> for these sources (ModuleHost's with the compiler <swiftc>
+// and its target triple).
 // The file is rewritten only when its text changes, so an unchanged identity recompiles nothing.
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -18,15 +19,21 @@ import Musl
 #endif
 
 let arguments = CommandLine.arguments
-guard arguments.count >= 4 else {
-    print("usage: ABIIdentityTool <output.swift> <swiftc> <sources-folder> <source.swift>...")
+guard arguments.count >= 5 else {
+    print("usage: ABIIdentityTool <output.swift> <swiftc> <module> <sources-folder> <source.swift>...")
     exit(64)
 }
 do {
     let output = URL(fileURLWithPath: arguments[1])
-    let digest = try SourceDigest.digest(files: Array(arguments[4...]), relativeTo: arguments[3])
-    let compiler = try CompilerInfo.read(swiftc: arguments[2])
-    let text = GeneratedSource.text(ABIMarkText(digest: digest, triple: compiler.triple, compiler: compiler.version))
+    let module = arguments[3]
+    let digest = try SourceDigest.digest(files: Array(arguments[5...]), relativeTo: arguments[4])
+    let text: String
+    if module == "ModuleHost" {
+        let compiler = try CompilerInfo.read(swiftc: arguments[2])
+        text = GeneratedSource.text(ABIMarkText(digest: digest, triple: compiler.triple, compiler: compiler.version))
+    } else {
+        text = GeneratedSource.moduleText(module: module, digest: digest)
+    }
     if (try? String(contentsOf: output, encoding: .utf8)) != text {
         try Data(text.utf8).write(to: output, options: .atomic)
     }

@@ -121,7 +121,7 @@ struct AddingAModuleTests {
         }
         try edit(copy.appendingPathComponent("Package.swift"), [
             (#".target(name: "ClockModule", dependencies: ["ModuleHost", "ClockInterface"]),"#,
-             #".target(name: "ClockModule", dependencies: ["ModuleHost", "ClockInterface"]), .target(name: "NotesInterface", dependencies: ["ModuleHost"]), .target(name: "NotesModule", dependencies: ["ModuleHost", "NotesInterface"]),"#),
+             #".target(name: "ClockModule", dependencies: ["ModuleHost", "ClockInterface"]), .target(name: "NotesInterface", dependencies: ["ModuleHost"], plugins: ["ABIIdentityGenerator"]), .target(name: "NotesModule", dependencies: ["ModuleHost", "NotesInterface"]),"#),
             (#"dependencies: ["ModuleHost", "ModuleHostState", "ModuleHostRouting", "AuthModule", "NumbersModule", "ClockModule"],"#,
              #"dependencies: ["ModuleHost", "ModuleHostState", "ModuleHostRouting", "AuthModule", "NumbersModule", "ClockModule", "NotesModule"],"#),
         ] + Self.otherTestTargets.map { (#".testTarget(name: "\#($0)""#, #"// .testTarget(name: "\#($0)""#) })

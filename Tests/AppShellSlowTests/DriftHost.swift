@@ -8,7 +8,7 @@ import TestSupport
 /// ``BuildQueue`` so that builds (and the copy's state) never overlap. Each result is copied out of the copy: the
 /// app-shell executable and the ModuleHost.swiftmodule a plugin compiles against.
 struct DriftHost: Sendable {
-    /// One edit of a ModuleHost source file.
+    /// One edit of a source file of the host (ModuleHost's, or a module a plugin compiles against).
     struct Change: Sendable {
         let name: String
         let file: String
@@ -36,12 +36,24 @@ struct DriftHost: Sendable {
             replacing: "public struct ModuleIdentifier: Hashable, Sendable {\n",
             with: "public struct ModuleIdentifier: Hashable, Sendable {\n    public var drift: Int = 0\n")
 
-        static let all: [Change] = [structLayout, classLayout, signature, identifier]
+        /// A requirement (with a default, so ClockModule still compiles) in front of ClockService's, in
+        /// ClockInterface: ModuleHost is untouched, but a plugin that calls ClockService through the old witness
+        /// table would call the wrong requirement.
+        static let clockRequirement = Change(
+            name: "clock-requirement", file: "Sources/ClockInterface/ClockService.swift",
+            replacing: "public protocol ClockService: Sendable {\n",
+            with: "extension ClockService {\n    public var drift: Int { 0 }\n}\n\npublic protocol ClockService: Sendable {\n    var drift: Int { get }\n")
+        /// A comment in ModuleHostRouting: a library above ModuleHost, which must not rebuild it.
+        static let routingComment = Change(
+            name: "routing-comment", file: "Sources/ModuleHostRouting/ModuleRouter.swift",
+            replacing: "import ModuleHost\n", with: "import ModuleHost\n// An edit in a library above ModuleHost.\n")
+
+        static let all: [Change] = [structLayout, classLayout, signature, identifier, clockRequirement, routingComment]
     }
 
     /// The copy's app-shell.
     let executable: URL
-    /// A folder holding the copy's ModuleHost.swiftmodule, and those of the libraries built on it.
+    /// A folder holding the copy's ModuleHost.swiftmodule, and those of the other modules a plugin may compile against.
     let modules: URL
     /// The ABI mark the copy's build generated.
     let mark: String
@@ -85,12 +97,23 @@ struct DriftHost: Sendable {
         let modules = output.appendingPathComponent("Modules")
         try FileManager.default.createDirectory(at: modules, withIntermediateDirectories: true)
         try FileManager.default.copyItem(at: built.appendingPathComponent("app-shell"), to: output.appendingPathComponent("app-shell"))
-        // The interfaces a plugin compiles against: ModuleHost and the libraries built on it.
-        for library in ["ModuleHost", "ModuleHostState", "ModuleHostRouting"] {
+        // The interfaces a plugin compiles against: ModuleHost, the libraries built on it, the interface targets.
+        for library in ["ModuleHost", "ModuleHostState", "ModuleHostRouting", "AuthInterface", "NumbersInterface", "ClockInterface"] {
             try FileManager.default.copyItem(at: built.appendingPathComponent("Modules/\(library).swiftmodule"),
                                              to: modules.appendingPathComponent("\(library).swiftmodule"))
         }
         return DriftHost(executable: output.appendingPathComponent("app-shell"), modules: modules,
                          mark: try await PluginToolchain.interfaceMark(modules))
+    }
+
+    /// When each object file of `target` in the copy's debug build was last written, by file name.
+    static func objectDates(of target: String) async throws -> [String: Date] {
+        let folder = try await copy.value.appendingPathComponent(".build/debug/\(target).build")
+        var dates: [String: Date] = [:]
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) where name.hasSuffix(".o") {
+            let attributes = try FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent(name).path)
+            dates[name] = attributes[.modificationDate] as? Date
+        }
+        return dates
     }
 }

@@ -61,7 +61,7 @@ struct PluginArticleTests {
         #expect(Self.code(example) == Self.code(package.replacingOccurrences(of: "MyPlugin", with: "GreeterPlugin")),
                 "Examples/GreeterPlugin/Package.swift and the article's Package.swift differ in code")
         let build = try String(contentsOf: PluginToolchain.root.appendingPathComponent("Examples/GreeterPlugin/build.sh"), encoding: .utf8)
-        for step in ["--product app-shell", "--show-bin-path)/Modules", "--product GreeterPlugin", "chmod go-w", "Scripts/stamp-plugin.sh", "--interface-mark", "-DMODULEHOST_ABI_", "--interface \"$MODULEHOST_MODULES\"",
+        for step in ["--product app-shell", "--show-bin-path)/Modules", "--product GreeterPlugin", "chmod go-w", "Scripts/stamp-plugin.sh", "--interface-digest", "-DMODULEHOST_ABI_", "--interface \"$MODULEHOST_MODULES\"",
                      "-sectcreate -Xlinker __DATA -Xlinker __modulehost_abi"] {
             #expect(build.contains(step), "build.sh does not do the article's step \(step)")
         }

@@ -6,6 +6,8 @@ enum PluginInspector {
     struct Host {
         var identity: ABIMark.Identity = .host
         var isExported: (String) -> Bool = HostExports.isExportedByHost
+        /// This host's identity (digest) of another module a plugin may compile against, or `nil` when it has none.
+        var moduleIdentity: (String) -> String? = ABIMark.hostIdentity(of:)
     }
 
     /// Inspects the library open as `descriptor` (`size` bytes) for an entry naming `typeName`; returns the types
@@ -31,8 +33,10 @@ enum PluginInspector {
         }
         let symbols = binary.symbols, markBytes = binary.mark
         try checkOwnModuleHost(symbols.defined, path: path, library: library)
-        let section = try checkMark(markBytes, host: host.identity, path: path, library: library)
+        let parts = markBytes.map { ABIMark.split(section: $0) }
+        let section = try checkMark(parts?.mark, host: host.identity, path: path, library: library)
         try checkCode(marks, section: section, path: path, library: library)
+        try checkModules(parts?.modules, undefined: symbols.undefined, host: host, path: path, library: library)
         let types = Set(symbols.defined.compactMap(SwiftDemangler.describedType))
         guard types.contains(typeName) else {
             throw refuse(.typeNotDefined, "\(path) defines no type named \"\(typeName)\"" + listing(types.sorted(), as: "it defines"))

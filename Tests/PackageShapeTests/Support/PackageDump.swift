@@ -15,6 +15,16 @@ struct PackageDump: Decodable, Sendable {
         /// The target's folder relative to the package root, when the manifest gives one.
         let path: String?
         let dependencies: [Dependency]
+        /// The build-tool plugins the target applies (`plugins:`), when any.
+        let pluginUsages: [PluginUsage]?
+
+        /// The names of the plugins the target applies.
+        var plugins: [String] { (pluginUsages ?? []).compactMap { $0.plugin.first ?? nil } }
+    }
+
+    /// One `plugins:` entry: the plugin's name and, for a plugin of another package, that package.
+    struct PluginUsage: Decodable, Sendable {
+        let plugin: [String?]
     }
 
     struct Dependency: Decodable, Sendable, CustomStringConvertible {

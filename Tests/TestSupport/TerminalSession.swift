@@ -22,8 +22,9 @@ package final class TerminalSession: Sendable {
     private let updates: AsyncStream<Void>
     private let notify: AsyncStream<Void>.Continuation
 
-    /// Starts `app-shell arguments` in `directory` on a new pseudo-terminal `columns` wide (`TERM=xterm`, no colour).
-    package init(_ arguments: [String] = ["-q"], in directory: URL, columns: UInt16 = 100) throws {
+    /// Starts `app-shell arguments` in `directory` on a new pseudo-terminal `columns` wide (`TERM=xterm`, no colour),
+    /// with `environment` added to the test's.
+    package init(_ arguments: [String] = ["-q"], in directory: URL, columns: UInt16 = 100, environment: [String: String] = [:]) throws {
         master = open("/dev/ptmx", O_RDWR | O_NOCTTY | O_CLOEXEC)
         guard master >= 0, let terminalPath = Self.unlockTerminal(master) else {
             throw Failure(description: "no pseudo-terminal: \(String(cString: strerror(errno)))")
@@ -31,7 +32,8 @@ package final class TerminalSession: Sendable {
         var size = winsize(ws_row: 24, ws_col: columns, ws_xpixel: 0, ws_ypixel: 0)
         _ = ioctl(master, UInt(TIOCSWINSZ), &size)
         (updates, notify) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
-        process = try Self.spawn(try ShellProcess.executable.path, arguments, terminal: terminalPath, directory: directory.path)
+        process = try Self.spawn(try ShellProcess.executable.path, arguments, terminal: terminalPath, directory: directory.path,
+                                 environment: environment)
         let reader = Thread { [master, output, exit, notify, process] in
             var chunk = [UInt8](repeating: 0, count: 4096)
             while true {
@@ -156,7 +158,8 @@ package final class TerminalSession: Sendable {
     private static let spawnSetSID: Int16 = 0x80
 
     /// Spawns `executable` as the leader of a new session whose controlling terminal is `terminal`.
-    private static func spawn(_ executable: String, _ arguments: [String], terminal: String, directory: String) throws -> pid_t {
+    private static func spawn(_ executable: String, _ arguments: [String], terminal: String, directory: String,
+                              environment added: [String: String]) throws -> pid_t {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
@@ -173,6 +176,9 @@ package final class TerminalSession: Sendable {
         environment["NO_COLOR"] = "1"
         environment["COLUMNS"] = nil
         environment["EDITRC"] = "/dev/null"
+        // A crash is reported at once: the Swift runtime's backtracer would otherwise wait for a key on the terminal.
+        environment["SWIFT_BACKTRACE"] = "interactive=no"
+        environment.merge(added) { $1 }
         // `sh` changes directory in the child (the parent's directory is shared by tests running in parallel),
         // then becomes app-shell: the same process, the session leader.
         let command = ["/bin/sh", "-c", #"cd "$1" && shift && exec "$@""#, "sh", directory, executable] + arguments

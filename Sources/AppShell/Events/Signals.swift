@@ -23,7 +23,8 @@ import Darwin
 ///   interactive prompt, a Ctrl-C typed at the terminal interrupts the command instead (``ShellEvents``).
 ///
 /// Every signal whose default action ends the process is caught, except those that report a fault of the
-/// process itself (SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGTRAP, SIGSYS, SIGABRT: a crash, not a request) and the
+/// process itself (SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGTRAP, SIGSYS, SIGABRT: a crash, not a request; they only put
+/// the terminal back first, see ``FaultSignals``) and the
 /// real-time signals (nothing sends them to the shell). SIGPIPE is ignored: a write to a closed pipe fails where it
 /// happens and is handled there. SIGINT ends with 130; every other one, SIGHUP (a closed terminal) included, ends
 /// like SIGTERM, with 143.
@@ -67,6 +68,7 @@ enum Signals {
     /// Starts the signal thread and catches ``caught`` (blocked on the calling thread, see above). If no pipe or
     /// thread can be made, the signals keep their default actions.
     static func start() {
+        FaultSignals.install()
         signal(SIGPIPE, SIG_IGN)
         var descriptors: [Int32] = [-1, -1]
         guard pipe(&descriptors) == 0 else { return }

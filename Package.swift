@@ -16,6 +16,9 @@ let package = Package(
         // Test support for apps and modules: injecting stand-in modules and services.
         .library(name: "ModuleHostTesting", targets: ["ModuleHostTesting"]),
         .executable(name: "app-shell", targets: ["AppShell"]),
+        // Checks a host's modules.json when the host is built: a module type it names that is not linked is a compile
+        // error at that entry.
+        .plugin(name: "ManifestCheck", targets: ["ManifestCheck"]),
         // Gives a module that plugins may compile against (an app's interface target) its ABI identity.
         .plugin(name: "ABIIdentityGenerator", targets: ["ABIIdentityGenerator"]),
     ],
@@ -32,6 +35,8 @@ let package = Package(
         ),
         .plugin(name: "ABIIdentityGenerator", capability: .buildTool(), dependencies: ["ABIIdentityTool"]),
         .executableTarget(name: "ABIIdentityTool"),
+        .plugin(name: "ManifestCheck", capability: .buildTool(), dependencies: ["ManifestCheckTool"]),
+        .executableTarget(name: "ManifestCheckTool"),
         // Test support (as swift-service-lifecycle's TestKit): injection of stand-in modules and services.
         .target(name: "ModuleHostTesting", dependencies: ["ModuleHost"]),
         // Built on the library: state files (StateFile), and what a shell provides its modules (HostEnvironment).
@@ -61,13 +66,15 @@ let package = Package(
 
         // The shell executable that hosts the modules listed in modules.json. It imports ModuleHost and
         // ModuleHostState (to give modules their state folder) only: it
-        // depends on the implementations just so they are linked in and found by name at run time, and every
+        // depends on the implementations just so they are linked in and found by name, and every
         // command beyond its own comes from the module that declares it.
         // Plugins link against the ModuleHost symbols this executable exports (see README, "Plugins").
         .executableTarget(
             name: "AppShell",
             dependencies: ["ModuleHost", "ModuleHostState", "ModuleHostRouting", "AuthModule", "NumbersModule", "ClockModule"],
-            linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"], .when(platforms: [.linux]))]
+            linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"], .when(platforms: [.linux]))],
+            // modules.json is checked by the build: only the generated list names the modules, because it does.
+            plugins: ["ManifestCheck"]
         ),
 
         // What this package's own tests share (a seeded generator, temporary folders); not a product.

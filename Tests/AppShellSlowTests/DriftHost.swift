@@ -61,7 +61,7 @@ struct DriftHost: Sendable {
     /// The copy: what SwiftPM needs to build the package (its manifest and the targets' folders), made once.
     private static let copy = Task { () throws -> URL in
         let copy = try ProcessScratch.folder("drift-package")
-        for item in ["Package.swift", "Plugins", "Sources", "Tests"] {
+        for item in ["Package.swift", "Plugins", "Sources", "Tests", "modules.json"] {
             try FileManager.default.copyItem(at: PluginToolchain.root.appendingPathComponent(item), to: copy.appendingPathComponent(item))
         }
         return copy
@@ -115,5 +115,15 @@ struct DriftHost: Sendable {
             dates[name] = attributes[.modificationDate] as? Date
         }
         return dates
+    }
+
+    /// Builds app-shell from the copy with `manifest` as its modules.json (and the copy's sources as they are);
+    /// puts the original manifest back after. Call it inside ``BuildQueue``.
+    static func build(manifest: String) async throws -> PluginToolchain.Result {
+        let file = try await copy.value.appendingPathComponent("modules.json")
+        let original = try Data(contentsOf: file)
+        defer { try? original.write(to: file) }
+        try Data(manifest.utf8).write(to: file)
+        return try await PluginToolchain.run(["swift", "build", "--package-path", try await copy.value.path, "--product", "app-shell"])
     }
 }

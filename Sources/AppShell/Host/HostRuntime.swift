@@ -54,7 +54,8 @@ struct HostRuntime: Sendable {
     /// The host environment is not provided: no module loads until ``provideHostEnvironment(_:)``.
     static func load(_ invocation: Invocation, console: Console, loadingPlugins: Bool = true) throws(Stop) -> HostRuntime {
         let manifestPath = Self.manifestPath(of: invocation)
-        let manager = ModuleManager(concurrency: nil, reservedCommandNames: ShellCommands.reservedNames)
+        let manager = ModuleManager(typeResolver: .runtime(linked: LinkedModuleTypes.byName), concurrency: nil,
+                                    reservedCommandNames: ShellCommands.reservedNames)
         let output = DiagnosticOutput(invocation)
         var runtime = HostRuntime(manager: manager, manifestPath: manifestPath, console: console, diagnosticOutput: output)
         do {
@@ -105,7 +106,8 @@ struct HostRuntime: Sendable {
 
     /// The commands the manifest's modules declare, or `nil` when the manifest cannot be registered; prints nothing.
     static func moduleCommandsQuietly(_ invocation: Invocation) -> [(module: ModuleIdentifier, command: ModuleCommand)]? {
-        let manager = ModuleManager(concurrency: nil, reservedCommandNames: ShellCommands.reservedNames)
+        let manager = ModuleManager(typeResolver: .runtime(linked: LinkedModuleTypes.byName), concurrency: nil,
+                                    reservedCommandNames: ShellCommands.reservedNames)
         guard (try? manager.registerModules(atPath: manifestPath(of: invocation))) != nil else { return nil }
         return manager.moduleCommands()
     }

@@ -1,0 +1,74 @@
+/// The Swift file the ManifestCheck plugin generates into a host's build: each module type the manifest names, as
+/// code, under a `#sourceLocation` that points at the manifest's entry. A type that does not exist, a module that is
+/// not linked, or a type that is not a module is then a compile error located in the manifest.
+enum LinkedModulesSource {
+    /// One module entry the build checks: its type name and the line of the manifest it is on.
+    struct Entry: Equatable {
+        let typeName: String
+        let line: Int
+    }
+
+    /// The entries the build can check: enabled entries of linked modules. Plugin entries (`library`) and disabled
+    /// ones are left to the run; so is a name that is not a plain qualified Swift name (the run says what is wrong).
+    static func entries(in manifest: ManifestJSON) -> [Entry] {
+        guard case .array(let modules)? = manifest["modules"] else { return [] }
+        var seen: Set<String> = []
+        return modules.compactMap { module -> Entry? in
+            let name: ManifestJSON?
+            switch module {
+            case .string: name = module
+            case .object:
+                if module["library"] != nil { return nil }
+                if case .other("false")? = module["enabled"] { return nil }
+                name = module["type"]
+            default: name = nil
+            }
+            guard case .string(let text, let line)? = name, isQualifiedName(text), seen.insert(text).inserted else { return nil }
+            return Entry(typeName: text, line: line)
+        }
+    }
+
+    /// `Module.Type` or `Module.Outer.Inner`, in ASCII identifiers.
+    static func isQualifiedName(_ name: String) -> Bool {
+        let parts = name.split(separator: ".", omittingEmptySubsequences: false)
+        return parts.count >= 2 && parts.allSatisfy { part in
+            guard let first = part.utf8.first, !(0x30...0x39).contains(first) else { return false }
+            return part.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) || $0 == 0x5F }
+        }
+    }
+
+    /// The generated file for `entries` of the manifest at `path`, or for a manifest that could not be read.
+    static func text(entries: [Entry], manifest path: String, problem: ManifestJSON.Failure? = nil) -> String {
+        let file = quoted(path)
+        var imports: [String] = [], members: [String] = [], names: [String] = []
+        var imported: Set<Substring> = ["ModuleHost"]
+        for (index, entry) in entries.enumerated() {
+            let parts = entry.typeName.split(separator: ".")
+            let located = "#sourceLocation(file: \(file), line: \(entry.line))"
+            if imported.insert(parts[0]).inserted { imports += [located, "import \(parts[0])", "#sourceLocation()"] }
+            // A line-control statement cannot sit inside an expression: one declaration per entry.
+            members += [located, "    static let entry\(index): any ModuleProtocol.Type = \(parts[0])::\(parts.dropFirst().joined(separator: ".")).self",
+                        "#sourceLocation()"]
+            names.append("        \(quoted(entry.typeName)): entry\(index),")
+        }
+        let failure = problem.map { ["#sourceLocation(file: \(file), line: \($0.line))",
+                                     "#error(\(quoted("the manifest is not valid JSON: \($0.message)")))", "#sourceLocation()"] } ?? []
+        return (["// Generated into the build by the ManifestCheck plugin (Sources/ManifestCheckTool) from \(path.split(separator: "/").last ?? "").",
+                 "// It names each module type the manifest lists, so the compiler checks the manifest.",
+                 "import ModuleHost"] + imports + failure + [
+                 "",
+                 "/// The module types the package's manifest names, by name, checked by the compiler; the manager finds them here",
+                 "/// first.",
+                 "enum LinkedModuleTypes {",
+                 "    static let byName: [String: any ModuleProtocol.Type] = [",
+                 ] + names + (names.isEmpty ? ["        :"] : []) + [
+                 "    ]",
+                 ] + members + [
+                 "}",
+                 ""]).joined(separator: "\n")
+    }
+
+    private static func quoted(_ text: String) -> String {
+        "\"" + text.flatMap { $0 == "\\" || $0 == "\"" ? ["\\", $0] : [$0] } + "\""
+    }
+}

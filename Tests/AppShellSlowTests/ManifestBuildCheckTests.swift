@@ -1,0 +1,42 @@
+import Foundation
+import Testing
+import TestSupport
+import ModuleHostTesting
+
+/// The build checks `modules.json`: app-shell applies the ManifestCheck plugin, which names each module type the
+/// manifest lists in generated code, so a mistyped name fails `swift build` with an error located at the entry's
+/// line in `modules.json`. Built from the copy ``DriftHost`` keeps (incrementally, inside ``BuildQueue``).
+@Suite("Manifest checked by the build", .disabled(if: Sanitizers.threadSanitizerIsActive, "builds a package; proves no concurrency property"),
+       .timeLimit(.minutes(30)))
+struct ManifestBuildCheckTests {
+    /// The root manifest with one name changed; the entry is on line 3.
+    private static func manifest(naming type: String) -> String {
+        """
+        {"modules": [
+          "AuthModule.AuthModule",
+          {"type": "\(type)", "config": {"historyLimit": 100}},
+          {"type": "Missing.Disabled", "enabled": false},
+          {"type": "GreeterPlugin.GreeterModule", "library": "plugins/libGreeterPlugin.so"},
+          "ClockModule.ClockModule"
+        ]}
+        """
+    }
+
+    @Test(arguments: [
+        ("NumbersModule.NumberModule", "cannot find 'NumbersModule::NumberModule' in scope"),
+        ("NumbersModul.NumbersModule", "no such module 'NumbersModul'"),
+        ("NumbersInterface.NumberFact", "cannot convert value of type 'NumberFact.Type' to specified type 'any ModuleProtocol.Type'"),
+    ])
+    func aMistypedModuleNameFailsTheBuildAtItsLineInTheManifest(type: String, error: String) async throws {
+        let result = try await BuildQueue.shared.enqueue { try await DriftHost.build(manifest: Self.manifest(naming: type)) }
+        #expect(result.status != 0, "the build passed with \(type) in modules.json")
+        #expect(result.all.contains("modules.json:3:") && result.all.contains("error: \(error)"), "\(result.all.suffix(3_000))")
+        #expect(!result.all.contains("Missing"), "a disabled entry is left to the run:\n\(result.all.suffix(3_000))")
+        #expect(!result.all.contains("GreeterPlugin"), "a plugin entry is left to the run:\n\(result.all.suffix(3_000))")
+    }
+
+    @Test func theManifestAsItIsBuilds() async throws {
+        let result = try await BuildQueue.shared.enqueue { try await DriftHost.build(manifest: Self.manifest(naming: "NumbersModule.NumbersModule")) }
+        #expect(result.status == 0, "\(result.all.suffix(3_000))")
+    }
+}

@@ -19,6 +19,9 @@ let package = Package(
         // Checks a host's modules.json when the host is built: a module type it names that is not linked is a compile
         // error at that entry.
         .plugin(name: "ManifestCheck", targets: ["ManifestCheck"]),
+        // `swift package --allow-writing-to-package-directory add-module <Name>`: a module's targets, its test, the
+        // host's dependency and its manifest entry, in one command.
+        .plugin(name: "AddModule", targets: ["AddModule"]),
         // Gives a module that plugins may compile against (an app's interface target) its ABI identity.
         .plugin(name: "ABIIdentityGenerator", targets: ["ABIIdentityGenerator"]),
     ],
@@ -37,6 +40,13 @@ let package = Package(
         .executableTarget(name: "ABIIdentityTool"),
         .plugin(name: "ManifestCheck", capability: .buildTool(), dependencies: ["ManifestCheckTool"]),
         .executableTarget(name: "ManifestCheckTool"),
+        .plugin(
+            name: "AddModule",
+            capability: .command(
+                intent: .custom(verb: "add-module", description: "Add a module: its interface, implementation and test targets, the host's dependency, its manifest entry"),
+                permissions: [.writeToPackageDirectory(reason: "add-module writes the module's files, Package.swift and modules.json")]
+            )
+        ),
         // Test support (as swift-service-lifecycle's TestKit): injection of stand-in modules and services.
         .target(name: "ModuleHostTesting", dependencies: ["ModuleHost"]),
         // Built on the library: state files (StateFile), and what a shell provides its modules (HostEnvironment).

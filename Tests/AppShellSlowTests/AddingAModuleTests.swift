@@ -3,12 +3,13 @@ import Testing
 import TestSupport
 import ModuleHostTesting
 
-/// The README promises that adding a module as *Adding a module* says breaks no test. This
-/// adds one to a scratch copy of the repository (an interface target, an implementation target with a command,
-/// a startup operation and a long identifier, the shell's dependency on it, a line in `modules.json`), builds the
-/// copy and runs its tests of the demo: the shell's, the package's shape and the documentation's.
+/// The README promises that adding a module breaks no test. This adds two to a scratch copy of the repository, both
+/// ways *Adding a module* gives: NotesModule with `swift package add-module Notes` (its files then replaced by a
+/// module with a command, a startup operation and a long identifier), and TasksModule by hand (its two targets, the
+/// host's dependency, a line in `modules.json`). It then builds the copy and runs its tests of the demo: the shell's,
+/// the package's shape, the documentation's and the new module's own.
 ///
-/// What cannot see the new module is left out of the copy, to keep the run short: the test targets of ModuleHost
+/// What cannot see the new modules is left out of the copy, to keep the run short: the test targets of ModuleHost
 /// and of the other modules (they read their own fixtures and sources, which adding a module does not change), and
 /// the suites that build hosts or plugins or run hundreds of terminal trials (and this one).
 @Suite("Adding a module", .disabled(if: ScratchCopy.isInside, "running inside the scratch copy"),
@@ -29,6 +30,8 @@ struct AddingAModuleTests {
         public protocol NotesService: Sendable {
             /// The notes taken so far.
             func count() -> Int
+            /// The module's name (what the test add-module wrote asks).
+            func name() -> String
         }
 
         extension ModuleIdentifier {
@@ -57,6 +60,8 @@ struct AddingAModuleTests {
 
             public func count() -> Int { notes.withLock { $0.count } }
 
+            public func name() -> String { "Notes" }
+
             public static let contributions: [Contribution] = [
                 .startupOperation(ModuleStartupOperation("notes.open", priority: .low) { context in
                     _ = try context.bridge.resolve(NotesService.self).count()
@@ -71,6 +76,12 @@ struct AddingAModuleTests {
     @Test func aModuleAddedAsTheGuideSaysBreaksNoTest() async throws {
         let copy = try ProcessScratch.folder("adding-a-module")
         try Self.copySources(of: PluginToolchain.root, to: copy)
+        let added = try await PluginToolchain.run(["swift", "package", "--package-path", copy.path, "--allow-writing-to-package-directory",
+                                                   "add-module", "Notes"], timeout: .seconds(1_800))
+        try #require(added.status == 0, "add-module failed:\n\(added.all.suffix(4_000))")
+        let again = try await PluginToolchain.run(["swift", "package", "--package-path", copy.path, "--allow-writing-to-package-directory",
+                                                   "add-module", "Notes"], timeout: .seconds(1_800))
+        #expect(again.status != 0 && again.all.contains("already has a target named NotesInterface"), "\(again.all.suffix(2_000))")
         try add(to: copy)
 
         let started = ContinuousClock.now
@@ -78,7 +89,10 @@ struct AddingAModuleTests {
         try #require(build.status == 0, "the copy with a module added does not build:\n\(build.all.suffix(4_000))")
         let check = try await PluginToolchain.run(["swift", "run", "--skip-build", "--package-path", copy.path, "app-shell",
                                                    "--manifest", copy.appendingPathComponent("modules.json").path, "validate"])
-        #expect(check.status == 0 && check.all.contains("(4 modules"), "\(check.all)")
+        #expect(check.status == 0 && check.all.contains("(5 modules"), "\(check.all)")
+        let listed = try await PluginToolchain.run(["swift", "run", "--skip-build", "--package-path", copy.path, "app-shell",
+                                                    "--manifest", copy.appendingPathComponent("modules.json").path, "modules"])
+        #expect(listed.stdout.contains("NotesModule.NotesModule") && listed.stdout.contains("TasksModule.TasksModule"), "\(listed.all)")
         let tests = try await PluginToolchain.run(
             ["swift", "test", "--skip-build", "--package-path", copy.path, "--skip", Self.skipped],
             environment: [ScratchCopy.marker: "1"], timeout: .seconds(1_800))
@@ -112,33 +126,44 @@ struct AddingAModuleTests {
         }
     }
 
-    /// The guide's steps: the two targets, the host's dependency, the manifest's line.
+    /// NotesModule's files replaced by the richer module above, and TasksModule added by hand as the guide says: its
+    /// two targets (after the package's `targets: [`), the host's dependency (at the end of AppShell's), its entry.
     private func add(to copy: URL) throws {
-        for (folder, file, text) in [("NotesInterface", "NotesService.swift", Self.interface), ("NotesModule", "NotesModule.swift", Self.module)] {
+        let tasksInterface = "import ModuleHost\n\n/// What others may use of the tasks module.\npublic protocol TasksService: Sendable {}\n"
+        let tasksModule = """
+            import ModuleHost
+            import TasksInterface
+
+            /// A module added by hand.
+            public final class TasksModule: ModuleProtocol, TasksService {
+                public static let moduleIdentifier: ModuleIdentifier = "com.example.tasks"
+                public static let providedServices: [ProvidedService] = [.service(TasksService.self)]
+                public init(context: any ModuleContext) {}
+            }
+            """
+        for (folder, file, text) in [("NotesInterface", "NotesService.swift", Self.interface), ("NotesModule", "NotesModule.swift", Self.module),
+                                     ("TasksInterface", "TasksService.swift", tasksInterface), ("TasksModule", "TasksModule.swift", tasksModule)] {
             let directory = copy.appendingPathComponent("Sources/\(folder)")
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             try Data(text.utf8).write(to: directory.appendingPathComponent(file))
         }
-        try edit(copy.appendingPathComponent("Package.swift"), [
-            (#".target(name: "ClockModule", dependencies: ["ModuleHost", "ClockInterface"]),"#,
-             #".target(name: "ClockModule", dependencies: ["ModuleHost", "ClockInterface"]), .target(name: "NotesInterface", dependencies: ["ModuleHost"], plugins: ["ABIIdentityGenerator"]), .target(name: "NotesModule", dependencies: ["ModuleHost", "NotesInterface"]),"#),
-            (#"dependencies: ["ModuleHost", "ModuleHostState", "ModuleHostRouting", "AuthModule", "NumbersModule", "ClockModule"],"#,
-             #"dependencies: ["ModuleHost", "ModuleHostState", "ModuleHostRouting", "AuthModule", "NumbersModule", "ClockModule", "NotesModule"],"#),
-        ] + Self.otherTestTargets.map { (#".testTarget(name: "\#($0)""#, #"// .testTarget(name: "\#($0)""#) })
-        try edit(copy.appendingPathComponent("modules.json"), [
-            (#"{"type": "ClockModule.ClockModule", "eager": true}"#,
-             #"{"type": "ClockModule.ClockModule", "eager": true}, {"type": "NotesModule.NotesModule"}"#),
-        ])
-    }
-
-    /// Replaces each text, which must be there: the test fails, rather than adds nothing, if the file changed.
-    private func edit(_ file: URL, _ replacements: [(String, String)]) throws {
-        var text = try String(contentsOf: file, encoding: .utf8)
-        for (old, new) in replacements {
-            try #require(text.contains(old), "\(file.lastPathComponent) no longer contains \(old)")
-            text = text.replacingOccurrences(of: old, with: new)
+        let package = copy.appendingPathComponent("Package.swift")
+        var text = try String(contentsOf: package, encoding: .utf8)
+        let targets = try #require(text.range(of: #"targets:\s*\[[ \t]*(?=\n)"#, options: .regularExpression), "no `targets: [` line")
+        text.insert(contentsOf: #"\#n        .target(name: "TasksInterface", dependencies: ["ModuleHost"], plugins: ["ABIIdentityGenerator"]), .target(name: "TasksModule", dependencies: ["ModuleHost", "TasksInterface"]),"#,
+                    at: targets.upperBound)
+        let host = try #require(text.range(of: #"name: "AppShell",\s*dependencies: \[[^\]]*"#, options: .regularExpression), "no AppShell dependencies")
+        text.insert(contentsOf: #", "TasksModule""#, at: host.upperBound)
+        for target in Self.otherTestTargets {
+            let declaration = #".testTarget(name: "\#(target)""#
+            try #require(text.contains(declaration), "Package.swift no longer contains \(declaration)")
+            text = text.replacingOccurrences(of: declaration, with: "// " + declaration)
         }
-        try Data(text.utf8).write(to: file)
+        try Data(text.utf8).write(to: package)
+        let modules = copy.appendingPathComponent("modules.json")
+        var manifest = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: modules)) as? [String: Any])
+        manifest["modules"] = (manifest["modules"] as? [Any] ?? []) + [["type": "TasksModule.TasksModule"]]
+        try JSONSerialization.data(withJSONObject: manifest, options: [.prettyPrinted]).write(to: modules)
     }
 
     /// The lines of a test run's output that say what failed, or its end when none does.

@@ -1,0 +1,88 @@
+import Foundation
+import PackagePlugin
+
+/// What `add-module` writes, checked in full before anything is written.
+struct ModulePlan {
+    let name: String
+    let folder: URL
+    /// New files, by path relative to the package.
+    let files: [(path: String, text: String)]
+    let packageManifest: String
+    let modulesManifest: String
+
+    var interface: String { name + "Interface" }
+    var module: String { name + "Module" }
+    var tests: String { name + "ModuleTests" }
+
+    init(name: String, package: Package, host requestedHost: String?) throws {
+        guard let first = name.unicodeScalars.first, ("A"..."Z").contains(first), name.count <= 64,
+              name.unicodeScalars.allSatisfy({ ("A"..."Z").contains($0) || ("a"..."z").contains($0) || ("0"..."9").contains($0) }) else {
+            throw AddModuleError("\"\(name)\" is not a module name: one word of ASCII letters and digits, starting with a capital letter (Notes)")
+        }
+        self.name = name
+        folder = package.directoryURL
+        let host = try Self.host(named: requestedHost, in: package)
+        let source = ModuleHostSource(package: package)
+        let taken = Set(package.targets.map(\.name))
+        for target in [name + "Interface", name + "Module", name + "ModuleTests"] where taken.contains(target) {
+            throw AddModuleError("the package already has a target named \(target); choose another name")
+        }
+        files = ModuleFiles(name: name, identifier: "\(package.displayName.lowercased()).\(name.lowercased())").all
+        for file in files where FileManager.default.fileExists(atPath: folder.appending(path: file.path).path(percentEncoded: false)) {
+            throw AddModuleError("\(file.path) already exists; nothing was written")
+        }
+        for directory in ["Sources/\(name)Interface", "Sources/\(name)Module", "Tests/\(name)ModuleTests"]
+        where FileManager.default.fileExists(atPath: folder.appending(path: directory).path(percentEncoded: false)) {
+            throw AddModuleError("the folder \(directory) already exists; nothing was written")
+        }
+        let manifestURL = package.directoryURL.appending(path: "Package.swift")
+        packageManifest = try PackageManifestEdit(text: try String(contentsOf: manifestURL, encoding: .utf8))
+            .adding(name: name, host: host.name, source: source)
+        let modulesURL = package.directoryURL.appending(path: "modules.json")
+        let modules = (try? String(contentsOf: modulesURL, encoding: .utf8)) ?? #"{"modules": []}"#
+        modulesManifest = try ModulesManifestEdit.adding("\(name)Module.\(name)Module", to: modules)
+    }
+
+    /// The host target: the one named, or the package's one executable target that depends on ModuleHost.
+    private static func host(named requested: String?, in package: Package) throws -> Target {
+        if let requested {
+            guard let target = package.targets.first(where: { $0.name == requested }) else {
+                throw AddModuleError("the package has no target named \(requested)")
+            }
+            return target
+        }
+        let hosts = package.targets.filter { target in
+            (target as? SwiftSourceModuleTarget)?.kind == .executable && target.dependencies.contains { dependency in
+                switch dependency {
+                case .target(let target): target.name == "ModuleHost"
+                case .product(let product): product.name == "ModuleHost"
+                @unknown default: false
+                }
+            }
+        }
+        guard hosts.count == 1, let host = hosts.first else {
+            throw AddModuleError("cannot tell which target hosts the modules (\(hosts.isEmpty ? "no executable target depends on ModuleHost" : hosts.map(\.name).joined(separator: ", "))); name it with --host <target>")
+        }
+        return host
+    }
+
+    /// Writes the new files and the two manifests.
+    func write() throws {
+        for file in files {
+            let url = folder.appending(path: file.path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            guard FileManager.default.createFile(atPath: url.path(percentEncoded: false), contents: Data(file.text.utf8)) else {
+                throw AddModuleError("cannot write \(file.path)")
+            }
+        }
+        try Data(packageManifest.utf8).write(to: folder.appending(path: "Package.swift"), options: .atomic)
+        try Data(modulesManifest.utf8).write(to: folder.appending(path: "modules.json"), options: .atomic)
+    }
+
+    var summary: String {
+        (["Added the module \(name):"] + files.map { "  created \($0.path)" }
+            + ["  Package.swift: the targets \(interface), \(module) and \(tests), and the host's dependency on \(module)",
+               "  modules.json: \"\(module).\(module)\"",
+               "Build and test: swift build && swift test --filter \(tests)"]).joined(separator: "\n")
+    }
+}

@@ -21,7 +21,8 @@
 # The section then also records, one line each after the mark, "MHMOD <module> <digest>" for every other module in
 # that folder the library takes symbols from and whose build generated an identity (ModuleHostState,
 # ModuleHostRouting, the app's interface targets); the host refuses the library if any differs from its own.
-# These lines come from the folder, not from the library's code: build against the folder you stamp with.
+# These lines come from the folder, not from the library's code: build against the folder you stamp with. A library
+# already stamped with another identity of one of those modules is refused (it was not rebuilt since).
 #
 # Linux (ELF): adds (or replaces) a non-loaded, read-only section named modulehost_abi holding the mark:
 #   objcopy --add-section modulehost_abi=<mark> --set-section-flags modulehost_abi=readonly,contents <library>
@@ -33,26 +34,38 @@
 #   swift build ... -Xlinker -sectcreate -Xlinker __DATA -Xlinker __modulehost_abi -Xlinker .build/modulehost_abi
 # and then run this script on the library, which verifies the section (otool) instead of adding it.
 set -euo pipefail
-usage() { awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0" >&2; exit 2; }
+usage() { awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0" >&2; exit "${1:-2}"; }
 pattern='MHABI2 [0-9a-f]{64} [!-~]+ [ -~]+'
 # The distinct marks in a file's bytes, one a line.
 marks_in() { LC_ALL=C grep -aoE "$pattern" "$@" 2>/dev/null | LC_ALL=C sort -u || true; }
-# The Swift modules a library takes symbols from: the names in its undefined symbols' mangled prefixes ($s<n><name>).
-modules_used() {
-    if [ "$(uname -s)" = "Darwin" ]; then nm -u "$1"; else nm -D --undefined-only "$1" | awk '{ print $NF }'; fi 2>/dev/null \
-        | awk '{ s = $0; sub(/^_/, "", s); if (match(s, /^\$s[1-9][0-9]*/)) { n = substr(s, 3, RLENGTH - 2) + 0; print substr(s, RLENGTH + 1, n) } }' \
-        | LC_ALL=C sort -u || true
+# The names a library's undefined symbols write, demangled (one symbol a line); the mangled names themselves when
+# the demangler cannot be run.
+symbols_used() {
+    local names
+    if [ "$(uname -s)" = "Darwin" ]; then names=$(nm -u "$1" 2>/dev/null || true); else names=$(nm -D --undefined-only "$1" 2>/dev/null | awk '{ print $NF }' || true); fi
+    printf '%s\n' "$names" | swift demangle --compact 2>/dev/null || printf '%s\n' "$names"
 }
-# The "MHMOD <module> <digest>" lines for the modules of <modules> (a folder) that <library> uses, sorted.
+# The "MHMOD <module> <digest>" lines for the modules of <modules> (a folder) that have an ABI identity and that
+# <library> uses: a module is used when a demangled symbol names it before a "." or a ")" (an entity of it, or an
+# extension in it), whatever the mangling's word substitutions.
 module_lines() {
-    local library=$1 modules=$2 module found
-    for module in $(modules_used "$library"); do
-        [ "$module" != ModuleHost ] && [ -e "$modules/$module.swiftmodule" ] || continue
-        found=$(find "$modules/$module.swiftmodule" -type f -print0 | xargs -0 cat | LC_ALL=C grep -aoE "MHMOD $module [0-9a-f]{64}" | LC_ALL=C sort -u || true)
-        [ -z "$found" ] || [ "$(printf '%s\n' "$found" | wc -l)" -eq 1 ] \
-            || { echo "stamp-plugin: more than one ABI mark in $modules/$module.swiftmodule" >&2; exit 2; }
-        [ -z "$found" ] || printf '%s\n' "$found"
+    local library=$1 modules=$2 used file module found
+    used=$(symbols_used "$library")
+    for file in "$modules"/*.swiftmodule; do
+        [ -e "$file" ] || continue
+        module=$(basename "$file" .swiftmodule)
+        [ "$module" != ModuleHost ] || continue
+        found=$(find "$file" -type f -print0 | xargs -0 cat | LC_ALL=C grep -aoE "MHMOD $module [0-9a-f]{64}" | LC_ALL=C sort -u || true)
+        [ -n "$found" ] || continue
+        [ "$(printf '%s\n' "$found" | wc -l)" -eq 1 ] || { echo "stamp-plugin: more than one ABI mark in $file" >&2; exit 2; }
+        if printf '%s\n' "$used" | LC_ALL=C grep -qE "(^|[^A-Za-z0-9_])$module[.)]"; then printf '%s\n' "$found"; fi
     done
+}
+# The "MHMOD" lines of the section a library already carries (none when it has no section).
+stamped_module_lines() {
+    [ "$(uname -s)" != "Darwin" ] || return 0
+    objcopy --dump-section modulehost_abi="$scratch/old" "$1" "$scratch/old-copy" 2>/dev/null || return 0
+    LC_ALL=C grep -aoE 'MHMOD [A-Za-z0-9_]+ [0-9a-f]{64}' "$scratch/old" || true
 }
 interface_mark() {
     local modules=$1 found
@@ -78,10 +91,14 @@ case "${1:-}" in
     --interface-mark) [ -n "${2:-}" ] || usage; interface_mark "$2"; exit 0 ;;
     --interface-digest) [ -n "${2:-}" ] || usage; interface_digest "$2"; exit 0 ;;
     --mark-file) mark_file=${2:-}; [ -n "$mark_file" ] || usage; shift 2 ;;
-    ""|-h|--help) usage ;;
+    -h|--help) usage 0 ;;
+    ""|-*) usage ;;
 esac
 library=${1:-}; [ -n "$library" ] || usage; shift
-if [ "${1:-}" = "--interface" ]; then interface=${2:-}; [ -n "$interface" ] || usage; fi
+if [ "$#" -gt 0 ]; then
+    [ "$1" = "--interface" ] && [ -n "${2:-}" ] && [ "$#" -eq 2 ] || { echo "stamp-plugin: unexpected arguments: $*" >&2; usage; }
+    interface=$2
+fi
 [ -f "$library" ] || { echo "stamp-plugin: no file $library" >&2; exit 2; }
 
 scratch=$(mktemp -d "${TMPDIR:-/tmp}/stamp-plugin.XXXXXX")
@@ -117,6 +134,15 @@ fi
 
 if [ -n "$interface" ]; then
     lines=$(module_lines "$scratch/code" "$interface")
+    # A library stamped before against other modules was not rebuilt since: its code was compiled against those.
+    for old in $(stamped_module_lines "$library" | awk '{ print $2 "=" $3 }'); do
+        now=$(printf '%s\n' "$lines" | awk -v m="${old%%=*}" '$2 == m { print $3 }')
+        if [ -n "$now" ] && [ "$now" != "${old#*=}" ]; then
+            echo "stamp-plugin: $library was stamped against another ${old%%=*} (ABI ${old#*=}) than the one in $interface ($now):" >&2
+            echo "  it was not rebuilt since, so it is not stamped; rebuild it against that folder" >&2
+            exit 1
+        fi
+    done
     [ -z "$lines" ] || mark=$(printf '%s\n%s' "$mark" "$lines")
 fi
 

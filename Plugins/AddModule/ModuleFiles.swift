@@ -30,7 +30,8 @@ struct ModuleFiles {
          ("Tests/\(name)ModuleTests/\(name)ModuleTests.swift", test)]
     }
 
-    private var member: String { name.prefix(1).lowercased() + name.dropFirst() }
+    /// The identifier's member name, in backticks: `Class` gives `` `class` ``, which is a keyword bare.
+    private var member: String { "`" + name.prefix(1).lowercased() + name.dropFirst() + "`" }
 
     private var interface: String {
         """

@@ -8,7 +8,9 @@ struct ModulePlan {
     /// New files, by path relative to the package.
     let files: [(path: String, text: String)]
     let packageManifest: String
-    let modulesManifest: String
+    let modulesManifest: [UInt8]
+    /// Where the manifest is written: modules.json, or the file it links to.
+    let modulesURL: URL
 
     var interface: String { name + "Interface" }
     var module: String { name + "Module" }
@@ -38,9 +40,21 @@ struct ModulePlan {
         let manifestURL = package.directoryURL.appending(path: "Package.swift")
         packageManifest = try PackageManifestEdit(text: try String(contentsOf: manifestURL, encoding: .utf8))
             .adding(name: name, host: host.name, source: source)
-        let modulesURL = package.directoryURL.appending(path: "modules.json")
-        let modules = (try? String(contentsOf: modulesURL, encoding: .utf8)) ?? #"{"modules": []}"#
-        modulesManifest = try ModulesManifestEdit.adding("\(name)Module.\(name)Module", to: modules)
+        modulesURL = package.directoryURL.appending(path: "modules.json").resolvingSymlinksInPath()
+        modulesManifest = try ModulesManifestEdit.adding("\(name)Module.\(name)Module", to: try Self.read(modulesURL))
+    }
+
+    /// The manifest's bytes; an empty manifest when there is none. Anything else that cannot be read is refused, so
+    /// a file is never replaced by one that lost its entries.
+    private static func read(_ url: URL) throws -> [UInt8] {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path(percentEncoded: false), isDirectory: &isDirectory) else {
+            return Array(#"{"modules": []}"#.utf8)
+        }
+        guard !isDirectory.boolValue, let data = FileManager.default.contents(atPath: url.path(percentEncoded: false)) else {
+            throw AddModuleError("\(url.lastPathComponent) cannot be read as a file; nothing was written")
+        }
+        return Array(data)
     }
 
     /// The host target: the one named, or the package's one executable target that depends on ModuleHost.
@@ -76,7 +90,7 @@ struct ModulePlan {
             }
         }
         try Data(packageManifest.utf8).write(to: folder.appending(path: "Package.swift"), options: .atomic)
-        try Data(modulesManifest.utf8).write(to: folder.appending(path: "modules.json"), options: .atomic)
+        try Data(modulesManifest).write(to: modulesURL, options: .atomic)
     }
 
     var summary: String {

@@ -28,12 +28,12 @@ enum LinkedModulesSource {
         }
     }
 
-    /// `Module.Type` or `Module.Outer.Inner`, in ASCII identifiers.
+    /// `Module.Type` or `Module.Outer.Inner`: identifiers of letters, digits and `_`, not starting with a digit.
     static func isQualifiedName(_ name: String) -> Bool {
         let parts = name.split(separator: ".", omittingEmptySubsequences: false)
         return parts.count >= 2 && parts.allSatisfy { part in
-            guard let first = part.utf8.first, !(0x30...0x39).contains(first) else { return false }
-            return part.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) || $0 == 0x5F }
+            guard let first = part.first, first.isLetter || first == "_" else { return false }
+            return part.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
         }
     }
 
@@ -41,9 +41,11 @@ enum LinkedModulesSource {
     static func text(entries: [Entry], manifest path: String, problem: ManifestJSON.Failure? = nil) -> String {
         let file = quoted(path)
         var imports: [String] = [], members: [String] = [], names: [String] = []
-        var imported: Set<Substring> = ["ModuleHost"]
+        var imported: Set<String> = ["`ModuleHost`"]
         for (index, entry) in entries.enumerated() {
-            let parts = entry.typeName.split(separator: ".")
+            // Each part in backticks: a keyword (`class.Foo`) or a member named `self` is then a name, which the
+            // compiler looks up and does not find, at the entry's line.
+            let parts = entry.typeName.split(separator: ".").map { "`\($0)`" }
             let located = "#sourceLocation(file: \(file), line: \(entry.line))"
             if imported.insert(parts[0]).inserted { imports += [located, "import \(parts[0])", "#sourceLocation()"] }
             // A line-control statement cannot sit inside an expression: one declaration per entry.

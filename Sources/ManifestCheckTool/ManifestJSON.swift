@@ -20,6 +20,8 @@ indirect enum ManifestJSON {
 
     static func parse(_ bytes: [UInt8]) throws(Failure) -> ManifestJSON {
         var parser = Parser(bytes: bytes)
+        // A UTF-8 byte order mark is skipped, as the manifest reader of the run skips it.
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3 }
         let value = try parser.value(depth: 0)
         parser.skipSpace()
         guard parser.index == bytes.count else { throw parser.failure("text after the JSON value") }
@@ -94,7 +96,7 @@ indirect enum ManifestJSON {
             }
         }
 
-        /// A string's contents; escapes other than `\"` and `\\` are kept as written (a type name has none).
+        /// A string's contents, its escapes decoded (`\\u` with surrogate pairs included), as the run reads it.
         mutating func string() throws(Failure) -> String {
             index += 1
             var text: [UInt8] = []
@@ -103,16 +105,44 @@ indirect enum ManifestJSON {
                 index += 1
                 switch byte {
                 case UInt8(ascii: "\""): return String(decoding: text, as: UTF8.self)
-                case UInt8(ascii: "\\"):
-                    guard index < bytes.count else { break }
-                    let escaped = bytes[index]
-                    index += 1
-                    text += escaped == UInt8(ascii: "\"") || escaped == UInt8(ascii: "\\") ? [escaped] : [UInt8(ascii: "\\"), escaped]
+                case UInt8(ascii: "\\"): text += Array(try escape().utf8)
                 case 0x0A: throw failure("a line break inside a string")
                 default: text.append(byte)
                 }
             }
             throw failure("the file ends inside a string")
+        }
+
+        /// The character an escape after `\\` stands for.
+        mutating func escape() throws(Failure) -> String {
+            guard index < bytes.count else { throw failure("the file ends inside a string") }
+            let byte = bytes[index]
+            index += 1
+            switch byte {
+            case UInt8(ascii: "n"): return "\n"
+            case UInt8(ascii: "t"): return "\t"
+            case UInt8(ascii: "r"): return "\r"
+            case UInt8(ascii: "b"): return "\u{8}"
+            case UInt8(ascii: "f"): return "\u{C}"
+            case UInt8(ascii: "u"):
+                var value = try hex()
+                if (0xD800...0xDBFF).contains(value), bytes[index...].starts(with: Array("\\u".utf8)) {
+                    index += 2
+                    let low = try hex()
+                    value = 0x10000 + ((value - 0xD800) << 10) + (low - 0xDC00)
+                }
+                guard let scalar = Unicode.Scalar(value) else { throw failure("an escape that is not a character") }
+                return String(Character(scalar))
+            default: return String(UnicodeScalar(byte))
+            }
+        }
+
+        mutating func hex() throws(Failure) -> UInt32 {
+            guard index + 4 <= bytes.count, let value = UInt32(String(decoding: bytes[index..<index + 4], as: UTF8.self), radix: 16) else {
+                throw failure("\\u is not followed by four hexadecimal digits")
+            }
+            index += 4
+            return value
         }
     }
 }

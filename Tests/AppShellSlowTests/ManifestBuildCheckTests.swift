@@ -22,21 +22,28 @@ struct ManifestBuildCheckTests {
         """
     }
 
+    /// Each name (as written in the JSON) and a part of the error the build must give at its line; `nil`: any error.
     @Test(arguments: [
         ("NumbersModule.NumberModule", "cannot find 'NumbersModule::NumberModule' in scope"),
         ("NumbersModul.NumbersModule", "no such module 'NumbersModul'"),
         ("NumbersInterface.NumberFact", "cannot convert value of type 'NumberFact.Type' to specified type 'any ModuleProtocol.Type'"),
-    ])
-    func aMistypedModuleNameFailsTheBuildAtItsLineInTheManifest(type: String, error: String) async throws {
+        // Escapes are read as the run reads them; a keyword and a trailing `.self` are names, not Swift.
+        (#"ClockModule\u002EClockModul"#, "cannot find 'ClockModule::ClockModul' in scope"),
+        ("ClockModule.ClockModule.self", nil),
+        ("class.Foo", nil),
+    ] as [(String, String?)])
+    func aMistypedModuleNameFailsTheBuildAtItsLineInTheManifest(type: String, error: String?) async throws {
         let result = try await BuildQueue.shared.enqueue { try await DriftHost.build(manifest: Self.manifest(naming: type)) }
         #expect(result.status != 0, "the build passed with \(type) in modules.json")
-        #expect(result.all.contains("modules.json:3:") && result.all.contains("error: \(error)"), "\(result.all.suffix(3_000))")
+        #expect(result.all.contains("modules.json:3:") && result.all.contains("error: \(error ?? "")"), "\(result.all.suffix(3_000))")
         #expect(!result.all.contains("Missing"), "a disabled entry is left to the run:\n\(result.all.suffix(3_000))")
         #expect(!result.all.contains("GreeterPlugin"), "a plugin entry is left to the run:\n\(result.all.suffix(3_000))")
     }
 
-    @Test func theManifestAsItIsBuilds() async throws {
-        let result = try await BuildQueue.shared.enqueue { try await DriftHost.build(manifest: Self.manifest(naming: "NumbersModule.NumbersModule")) }
-        #expect(result.status == 0, "\(result.all.suffix(3_000))")
+    @Test func theManifestAsItIsBuildsWithAByteOrderMarkToo() async throws {
+        for manifest in [Self.manifest(naming: "NumbersModule.NumbersModule"), "\u{FEFF}" + Self.manifest(naming: "NumbersModule.NumbersModule")] {
+            let result = try await BuildQueue.shared.enqueue { try await DriftHost.build(manifest: manifest) }
+            #expect(result.status == 0, "\(result.all.suffix(3_000))")
+        }
     }
 }

@@ -72,6 +72,13 @@ struct PluginInterfaceDriftTests {
         }
         defer { try? FileManager.default.removeItem(at: host.executable.deletingLastPathComponent()) }
         #expect(host.mark == plugin.mark, "ModuleHost's mark changed, though only ClockInterface did")
+        // Stamping the old library again with the changed host's folder is refused: it was not rebuilt since.
+        let folder = try ProcessScratch.folder("clock-plugin-restamp")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let copy = folder.appendingPathComponent("libClockPlugin.so")
+        try FileManager.default.copyItem(at: plugin.library, to: copy)
+        let restamp = try await PluginToolchain.stampScript([copy.path, "--interface", host.modules.path])
+        #expect(restamp.status == 1 && restamp.stderr.contains("was stamped against another ClockInterface"), "\(restamp.all)")
         for (plugin, executable, label) in [(plugin, host.executable, "this plugin in the changed host"),
                                             (reverse, try ShellProcess.executable, "the changed plugin in this host")] {
             let workspace = try ProcessScratch.folder("clock-plugin-run")

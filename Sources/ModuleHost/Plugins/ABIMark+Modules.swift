@@ -19,6 +19,10 @@ extension ABIMark {
     /// A section split into ModuleHost's mark (its first line) and the module lines after it, each as
     /// `module: digest`; `nil` modules when a line after the first is not a module line (or there are too many).
     static func split(section bytes: [UInt8]) -> (mark: [UInt8], modules: [String: String]?) {
+        // Longer than a mark and every module line can be (NULs aside): refused before it is split.
+        var end = bytes.count
+        while end > 0, bytes[end - 1] == 0 { end -= 1 }
+        guard end <= (maximumModules + 1) * (maximumLength + 1) else { return (Array(bytes.prefix(maximumLength)), nil) }
         let lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
         guard lines.count > 1 else { return (bytes, [:]) }
         var modules: [String: String] = [:]
@@ -58,6 +62,27 @@ extension ABIMark {
         let length = min(strlen(UnsafeRawPointer(mark).assumingMemoryBound(to: CChar.self)), maximumLength)
         let found = moduleIdentity(in: Array(UnsafeBufferPointer(start: mark, count: length)))
         return found?.module == module ? found?.digest : nil
+    }
+
+    /// Every Swift module that `symbols` (mangled names) name, the module of an entity or of an extension: each
+    /// name the demangled text writes before a `.` or a `)`. A few are not modules (type names before a member);
+    /// the caller asks the host about each, and the host has no identity for them.
+    static func modulesNamed(by symbols: [String]) -> Set<String> {
+        var names: Set<String> = []
+        for symbol in symbols where symbol.hasPrefix("$s") || symbol.hasPrefix("_$s") {
+            // The first identifier, read without the demangler when the symbol spells it in full.
+            if let module = module(ofSymbol: symbol) { names.insert(module) }
+            var word = ""
+            for character in SwiftDemangler.demangle(symbol) {
+                if character.isLetter || character.isNumber || character == "_" {
+                    word.append(character)
+                    continue
+                }
+                if character == "." || character == ")", isModuleName(Substring(word)) { names.insert(word) }
+                word = ""
+            }
+        }
+        return names
     }
 
     /// The Swift module a mangled symbol belongs to (`$s14ClockInterface…` is ClockInterface's), or `nil` for a

@@ -20,10 +20,9 @@ extension PluginInspector {
                     "\(path) was built against another \(module) (ABI \(digest.prefix(12))…) than this host's (ABI \(own.prefix(12))…); \(rebuild)")
             }
         }
-        var checked: Set<String> = ["ModuleHost"]
-        for symbol in undefined {
-            guard let module = ABIMark.module(ofSymbol: symbol), checked.insert(module).inserted, recorded[module] == nil,
-                  let own = host.moduleIdentity(module) else { continue }
+        var checked: Set<String> = ["ModuleHost", "Swift"]
+        for module in ABIMark.modulesNamed(by: undefined) where checked.insert(module).inserted && recorded[module] == nil {
+            guard let own = host.moduleIdentity(module) else { continue }
             throw PluginError(.missingABIMark, library: library, message:
                 "\(path) uses this host's \(module) (ABI \(own.prefix(12))…), but its section \(ABIMark.elfSection) does not record which "
                 + "\(module) it was compiled against; stamp it with Scripts/stamp-plugin.sh --interface <the host's module folder>")

@@ -59,6 +59,23 @@ struct ModuleMarkTests {
         #expect(error?.message.contains("uses this host's ClockInterface") == true, "\(error?.message ?? "")")
     }
 
+    /// A module whose name repeats a word is mangled with a substitution (`$s013UserInterfaceB0…`), and an
+    /// extension of a standard type names its module after `$sSS`: both are still found.
+    @Test(arguments: ["$s013UserInterfaceB03FooVMn", "$sSS22UserInterfaceInterfaceE3fooyyF"])
+    func aModuleNamedOnlyThroughTheDemanglerIsStillRequired(symbol: String) {
+        let error = #expect(throws: PluginError.self) {
+            try check(Self.mark, undefined: [symbol], host: ["UserInterfaceInterface": Self.clock])
+        }
+        #expect(error?.code == .missingABIMark)
+        #expect(error?.message.contains("uses this host's UserInterfaceInterface") == true, "\(error?.message ?? "")")
+    }
+
+    @Test func aSectionLongerThanEveryModuleLineCanBeIsRefusedBeforeItIsSplit() {
+        let huge = Self.mark + "\n" + String(repeating: "\n", count: 10_000_000)
+        let error = #expect(throws: PluginError.self) { try check(huge, undefined: [], host: [:]) }
+        #expect(error?.code == .invalidABIMark)
+    }
+
     @Test func recordedModulesOfThisHostAndModulesWithoutAnIdentityPass() throws {
         // Foundation has no identity in the host: not covered, and not required.
         try check("\(Self.mark)\nMHMOD ClockInterface \(Self.clock)",

@@ -36,7 +36,7 @@ public struct ModuleTypeResolver: Sendable {
     ///   built once per process for a manifest of many modules, and the runtime's `_typeByName` answers for every
     ///   other name.
     public static func runtime(knownTypeNames: [String] = [], linked: [String: any ModuleProtocol.Type] = [:]) -> ModuleTypeResolver {
-        ModuleTypeResolver(knownTypeNames: knownTypeNames, indexed: true, linked: linked) { name in _typeByName(name) }
+        ModuleTypeResolver(knownTypeNames: knownTypeNames + linked.keys.sorted(), indexed: true, linked: linked) { name in _typeByName(name) }
     }
 
     /// Resolves only the given module types, by their full name (as `String(reflecting:)` prints it); for tests and apps

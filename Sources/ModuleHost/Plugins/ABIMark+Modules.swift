@@ -70,8 +70,6 @@ extension ABIMark {
     static func modulesNamed(by symbols: [String]) -> Set<String> {
         var names: Set<String> = []
         for symbol in symbols where symbol.hasPrefix("$s") || symbol.hasPrefix("_$s") {
-            // The first identifier, read without the demangler when the symbol spells it in full.
-            if let module = module(ofSymbol: symbol) { names.insert(module) }
             var word = ""
             for character in SwiftDemangler.demangle(symbol) {
                 if character.isLetter || character.isNumber || character == "_" {
@@ -83,19 +81,6 @@ extension ABIMark {
             }
         }
         return names
-    }
-
-    /// The Swift module a mangled symbol belongs to (`$s14ClockInterface…` is ClockInterface's), or `nil` for a
-    /// symbol that does not start with a module's name (the standard library's, C's, a substitution).
-    static func module(ofSymbol symbol: String) -> String? {
-        var rest = Substring(symbol)
-        if rest.hasPrefix("_") { rest = rest.dropFirst() }
-        guard rest.hasPrefix("$s") else { return nil }
-        rest = rest.dropFirst(2)
-        let digits = rest.prefix { $0.isASCII && $0.isNumber }
-        guard !digits.isEmpty, digits.first != "0", digits.count <= 3, let length = Int(digits) else { return nil }
-        let name = rest.dropFirst(digits.count).prefix(length)
-        return name.count == length && isModuleName(name) ? String(name) : nil
     }
 
     private static func isModuleName(_ name: Substring) -> Bool {

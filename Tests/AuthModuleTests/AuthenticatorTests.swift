@@ -183,9 +183,13 @@ import Testing
     @Test func theExpiryTimerReportsExpiryWithoutAnyoneAsking() async throws {
         try await withTemporaryDirectory { directory in
             let recorder = ChangeRecorder()
-            // Real clock, one-second lifetime.
+            // A real clock, one-second lifetime: the monotonic one, read as dates, so the timer (which sleeps on the
+            // monotonic clock) and the expiry check agree even where the wall clock lags (a fresh-clone CI run saw no
+            // expiry in 60 s under Thread Sanitizer on a machine whose wall clock ran slow).
+            let start = Date(), started = ContinuousClock.now
+            let now: @Sendable () -> Date = { start.addingTimeInterval((ContinuousClock.now - started) / .seconds(1)) }
             let resolved = try makeConfiguration(in: directory, lifetime: 1).resolve(baseDirectory: directory.url)
-            let auth = Authenticator(configuration: resolved, onSessionChange: recorder.hook)
+            let auth = Authenticator(configuration: resolved, now: now, onSessionChange: recorder.hook)
             let user = try await auth.logIn(username: "bob", password: Fixtures.bobPassword)
             // A generous bound: under Thread Sanitizer on 2 cores the timer task may wait for a free thread.
             #expect(await eventually({ recorder.recorded.count == 2 }, timeout: .seconds(60)))

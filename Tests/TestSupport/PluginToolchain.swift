@@ -88,20 +88,21 @@ package enum PluginToolchain {
 
     /// The first line of `library`'s `modulehost_abi` section, its ModuleHost mark (empty when it has none).
     package static func stampedMark(of library: URL) async throws -> String {
-        let folder = try ProcessScratch.folder("stamped-mark")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let section = folder.appendingPathComponent("section")
-        _ = try await run(["objcopy", "--dump-section", "modulehost_abi=\(section.path)", library.path, folder.appendingPathComponent("copy").path])
-        return String(((try? String(contentsOf: section, encoding: .utf8)) ?? "").prefix { $0 != "\n" })
+        try await stampedLines(of: library).first ?? ""
     }
 
     /// The lines after the mark in `library`'s `modulehost_abi` section: the other host modules it records.
     package static func stampedModules(of library: URL) async throws -> [String] {
-        let folder = try ProcessScratch.folder("stamped-modules")
+        try await stampedLines(of: library).dropFirst().filter { !$0.isEmpty }
+    }
+
+    /// The lines of `library`'s `modulehost_abi` section (none when it has none).
+    private static func stampedLines(of library: URL) async throws -> [String] {
+        let folder = try ProcessScratch.folder("stamped-section")
         defer { try? FileManager.default.removeItem(at: folder) }
         let section = folder.appendingPathComponent("section")
         _ = try await run(["objcopy", "--dump-section", "modulehost_abi=\(section.path)", library.path, folder.appendingPathComponent("copy").path])
-        return ((try? String(contentsOf: section, encoding: .utf8)) ?? "").split(separator: "\n").dropFirst().map(String.init)
+        return ((try? String(contentsOf: section, encoding: .utf8)) ?? "").split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     }
 
     /// The SHA-256 of `file`, as the manifest's `sha256` wants it.

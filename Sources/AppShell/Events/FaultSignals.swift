@@ -31,22 +31,13 @@ enum FaultSignals {
         actions.initialize(repeating: sigaction(), count: slots)
         entryModes = saved
         previous = actions
-        var action = sigaction()
-        #if canImport(Glibc)
-        action.__sigaction_handler.sa_sigaction = restoreAndHandOn
-        #elseif canImport(Musl)
-        action.__sa_handler.sa_sigaction = restoreAndHandOn
-        #else
-        action.__sigaction_u.__sa_sigaction = restoreAndHandOn
-        #endif
-        action.sa_flags = SA_SIGINFO | SA_ONSTACK
-        sigemptyset(&action.sa_mask)
+        var action = Signals.action(restoreAndHandOn, flags: SA_ONSTACK, blockingAll: false)
         for number in numbers where Int(number) < slots { sigaction(number, &action, actions + Int(number)) }
     }
 
     /// Puts the terminal back, reinstates the action that was there before, and lets the signal take it: a fault
     /// happens again when the handler returns; a signal sent by a process (`kill`, `abort`) is sent again.
-    private static let restoreAndHandOn: @convention(c) (Int32, UnsafeMutablePointer<siginfo_t>?, UnsafeMutableRawPointer?) -> Void = { number, info, _ in
+    private static let restoreAndHandOn: Signals.Handler = { number, info, _ in
         if let modes = FaultSignals.entryModes { tcsetattr(STDIN_FILENO, TCSANOW, modes) }
         if let previous = FaultSignals.previous, Int(number) < FaultSignals.slots {
             sigaction(number, previous + Int(number), nil)

@@ -79,21 +79,31 @@ enum Signals {
         guard DetachedThread.spawn(name: "app-shell signals", watch) else { return }
         var set = signalSet()
         pthread_sigmask(SIG_BLOCK, &set, nil)
-        var action = sigaction()
-        #if canImport(Glibc)
-        action.__sigaction_handler.sa_sigaction = forward
-        #elseif canImport(Musl)
-        action.__sa_handler.sa_sigaction = forward
-        #else
-        action.__sigaction_u.__sa_sigaction = forward
-        #endif
-        action.sa_flags = SA_SIGINFO | SA_RESTART
-        sigfillset(&action.sa_mask)
+        var action = Self.action(forward, flags: SA_RESTART, blockingAll: true)
         for number in caught { sigaction(number, &action, nil) }
     }
 
+    /// A handler given the signal's `siginfo_t` (`SA_SIGINFO`).
+    typealias Handler = @convention(c) (Int32, UnsafeMutablePointer<siginfo_t>?, UnsafeMutableRawPointer?) -> Void
+
+    /// The action that runs `handler` with `flags` (and `SA_SIGINFO`), with every signal blocked while it runs when
+    /// `blockingAll`, none otherwise.
+    static func action(_ handler: Handler, flags: Int32, blockingAll: Bool) -> sigaction {
+        var action = sigaction()
+        #if canImport(Glibc)
+        action.__sigaction_handler.sa_sigaction = handler
+        #elseif canImport(Musl)
+        action.__sa_handler.sa_sigaction = handler
+        #else
+        action.__sigaction_u.__sa_sigaction = handler
+        #endif
+        action.sa_flags = SA_SIGINFO | flags
+        if blockingAll { sigfillset(&action.sa_mask) } else { sigemptyset(&action.sa_mask) }
+        return action
+    }
+
     /// The handler: writes the signal's number and its `si_code` to the pipe, and nothing else.
-    private static let forward: @convention(c) (Int32, UnsafeMutablePointer<siginfo_t>?, UnsafeMutableRawPointer?) -> Void = { number, info, _ in
+    private static let forward: Handler = { number, info, _ in
         let saved = errno
         var record: (Int32, Int32) = (number, info?.pointee.si_code ?? 0)
         _ = withUnsafeBytes(of: &record) { write(Signals.pipeEnds.write, $0.baseAddress, $0.count) }

@@ -17,6 +17,7 @@ let package = Package(
         .executable(name: "hello-manifest", targets: ["HelloManifest"]),
         .executable(name: "peak-memory", targets: ["PeakMemory"]),
         .executable(name: "large-app-child", targets: ["LargeAppChild"]),
+        .executable(name: "shared-app-child", targets: ["SharedAppChild"]),
     ],
     dependencies: [
         .package(name: "ModuleHost", path: ".."),
@@ -38,7 +39,9 @@ let package = Package(
                 "HelloManifest",
                 "PeakMemory",
                 "LargeAppHarness",
+                "LargeApp",
                 "LargeAppChild",
+                "SharedAppChild",
                 "SeededRandom",
             ]
         ),
@@ -54,15 +57,19 @@ let package = Package(
         // The large benchmark's app: 1,000 module types, generated when it builds (nothing generated is committed).
         .target(name: "LargeApp", dependencies: [.product(name: "ModuleHost", package: "ModuleHost")],
                 plugins: ["LargeAppSources"]),
-        // Writes the large app's sources (and, by hand, its manifests in LargeApp/); seeded, so always the same.
+        // The same 1,000 modules sharing one configuration type, as many apps share one settings type.
+        .target(name: "SharedConfigApp", dependencies: [.product(name: "ModuleHost", package: "ModuleHost")],
+                plugins: ["LargeAppSources"]),
+        // Writes the large apps' sources (and, by hand, its manifests in LargeApp/); seeded, so always the same.
         .executableTarget(name: "LargeAppGenerator", dependencies: ["SeededRandom"]),
         // The seeded random numbers the benchmarks and the generator share.
         .target(name: "SeededRandom"),
         .plugin(name: "LargeAppSources", capability: .buildTool(), dependencies: ["LargeAppGenerator"]),
         // Registering and starting the large app, and decoding its manifest with JSONDecoder: the measured programs.
-        .target(name: "LargeAppHarness", dependencies: [.product(name: "ModuleHost", package: "ModuleHost"), "LargeApp"]),
-        // The large benchmark's first-use measurements, each in a fresh process holding what an app holds.
-        .executableTarget(name: "LargeAppChild", dependencies: ["LargeAppHarness"]),
+        .target(name: "LargeAppHarness", dependencies: [.product(name: "ModuleHost", package: "ModuleHost")]),
+        // The large benchmarks' first-use measurements, each in a fresh process holding what its app holds.
+        .executableTarget(name: "LargeAppChild", dependencies: ["LargeAppHarness", "LargeApp"]),
+        .executableTarget(name: "SharedAppChild", dependencies: ["LargeAppHarness", "SharedConfigApp"]),
         // Measures a program's peak memory from a process smaller than the program (see its main.swift).
         .executableTarget(name: "PeakMemory"),
     ],

@@ -68,43 +68,6 @@ struct JSONOutputTests {
         #expect(ok["modules"] as? Int == (demo?["modules"] as? [Any])?.count)
     }
 
-    /// A library loaded before the shell that registers a metadata-sections record of an unknown version (what a
-    /// plugin's constructor could do) makes the runtime's type index refuse; under `--json` every line the shell
-    /// writes is still a JSON document. The index used to announce its fallback as a raw line of its own.
-    @Test(.enabled(if: Self.isLinux, "an ELF runtime's metadata sections"))
-    func aForgedRuntimeRecordLeavesEveryLineJSON() async throws {
-        // The Swift runtime this process uses, from its memory map (read to its end: the file reports no size).
-        let maps = String(decoding: try #require(FileHandle(forReadingAtPath: "/proc/self/maps")).readDataToEndOfFile(), as: UTF8.self)
-        let runtime = try #require(maps.split(separator: "\n").compactMap { $0.split(separator: " ").last }.first { $0.hasSuffix("/libswiftCore.so") })
-        let workspace = try Workspace(manifest: #"{"modules": [\#((0..<20).map { "\"Nope.Type\($0)\"" }.joined(separator: ", "))]}"#)
-        let source = workspace.url.appendingPathComponent("forge.c"), library = workspace.url.appendingPathComponent("libforge.so")
-        try Data("""
-            #include <stdint.h>
-            struct Range { uintptr_t start, length; };
-            struct MetadataSections { uintptr_t version; const void *base; void *unused0, *unused1; struct Range ranges[16]; };
-            extern void swift_addNewDSOImage(struct MetadataSections *);
-            static struct MetadataSections forged = { .version = 999 };
-            __attribute__((constructor)) static void forge(void) { swift_addNewDSOImage(&forged); }
-            """.utf8).write(to: source)
-        let folder = String(runtime.dropLast("/libswiftCore.so".count))
-        try await PluginToolchain.step(["cc", "-shared", "-fPIC", "-o", library.path, source.path, "-L\(folder)", "-lswiftCore", "-Wl,-rpath,\(folder)"])
-        for arguments in [["--json", "validate"], ["--json", "modules"]] {
-            let result = try await workspace.run(arguments, environment: ["LD_PRELOAD": library.path])
-            #expect(result.status == 65, "\(result.all)")
-            for line in (result.stdout + result.stderr).split(separator: "\n") {
-                #expect((try? JSONSerialization.jsonObject(with: Data(line.utf8))) != nil, "not a JSON document: \(line)")
-            }
-        }
-    }
-
-    static var isLinux: Bool {
-        #if os(Linux)
-        true
-        #else
-        false
-        #endif
-    }
-
     @Test func graphJSONListsOperationsWithTheirDependencies() async throws {
         let result = try await Workspace().run(["graph", "--json"])
         #expect(result.status == 0, "\(result.stderr)")

@@ -1,12 +1,15 @@
 // The large app's generator, run by the LargeAppSources build-tool plugin when the benchmark builds:
 //
-//     large-app-generator <output folder> [--manifests <folder>]
+//     large-app-generator <output folder> [--shared] [--manifests <folder>]
 //
-// Writes LargeModules00.swift … LargeModules09.swift (100 modules each) and the hand-wired twins
-// (HandWiredLargeApp.swift, see HandWiredTwin.swift) into the output folder, and with
-// `--manifests` also modules-1000.json and modules-300.json (the first 300 modules) into that folder (committed
-// in Benchmarks/LargeApp; regenerate them by hand after changing what a configuration holds). Seeded, so every
-// run writes the same files.
+// Writes LargeModules00.swift … LargeModules09.swift (100 modules each), the hand-wired twins
+// (HandWiredLargeApp.swift, see HandWiredTwin.swift) and the list of linked module types a ManifestCheck build
+// would generate (LinkedLargeModules.swift) into the output folder. `--shared` writes the shared-configuration
+// variant instead (SharedModules00.swift …, HandWiredSharedApp.swift, LinkedSharedModules.swift): the same modules,
+// every one with the same configuration type. With `--manifests`, it also writes modules-1000.json and
+// modules-300.json (the first 300 modules), or shared-1000.json and shared-300.json, into that folder (committed in
+// Benchmarks/LargeApp; regenerate them by hand after changing what a configuration holds). Seeded, so every run
+// writes the same files.
 //
 // Each module is a ConfigurableModule with a small configuration (an integer, a string, a flag), requires 0-2
 // lower-numbered modules, provides a service protocol of its own, and declares three startup operations: one in
@@ -22,36 +25,31 @@ func name(_ index: Int) -> String {
     return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
 }
 
-func moduleSource(_ index: Int, requires requirements: [Int]) -> String {
-    let n = name(index)
-    let required = requirements.map { "\"large.\(name($0))\"" }.joined(separator: ", ")
+func moduleSource(_ index: Int, requires requirements: [Int], variant: Variant) -> String {
+    let n = name(index), p = variant.prefix, id = variant.identifierPrefix
+    let required = requirements.map { "\"\(id).\(name($0))\"" }.joined(separator: ", ")
     return """
 
         /// Generated module \(n)'s service.
-        public protocol LargeService\(n): Sendable {
+        public protocol \(p)Service\(n): Sendable {
             /// A number.
             func value() -> Int
         }
 
         /// Generated module \(n).
-        public final class LargeModule\(n): ConfigurableModule, LargeService\(n) {
-            /// Its configuration.
-            public struct Configuration: Decodable, Sendable {
-                public let size: Int
-                public let label: String
-                public let enabled: Bool
-            }
+        public final class \(p)Module\(n): ConfigurableModule, \(p)Service\(n) {
+        \(variant.configuration)
 
-            public static let moduleIdentifier: ModuleIdentifier = "large.\(n)"
+            public static let moduleIdentifier: ModuleIdentifier = "\(id).\(n)"
             public static let requiredModules: [ModuleIdentifier] = [\(required)]
-            public static let providedServices: [ProvidedService] = [.service(LargeService\(n).self)]
+            public static let providedServices: [ProvidedService] = [.service(\(p)Service\(n).self, from: \(p)Module\(n).self) { $0 }]
             public static var contributions: [Contribution] { startupOperations.map(Contribution.startupOperation) }
             public static let startupOperations: [ModuleStartupOperation] = [
-                ModuleStartupOperation("large.\(n).high", priority: .high) { manager in
-                    _ = try manager.bridge.resolve(LargeService\(n).self)
+                ModuleStartupOperation("\(id).\(n).high", priority: .high) { manager in
+                    _ = try manager.bridge.resolve(\(p)Service\(n).self)
                 },
-                ModuleStartupOperation("large.\(n).async", priority: .asyncHigh) { _ in },
-                ModuleStartupOperation("large.\(n).low", priority: .low) { _ in },
+                ModuleStartupOperation("\(id).\(n).async", priority: .asyncHigh) { _ in },
+                ModuleStartupOperation("\(id).\(n).low", priority: .low) { _ in },
             ]
 
             public init() {}
@@ -63,19 +61,19 @@ func moduleSource(_ index: Int, requires requirements: [Int]) -> String {
         """
 }
 
-func manifest(_ modules: Int, generator: inout SplitMix64) -> String {
+func manifest(_ modules: Int, variant: Variant, generator: inout SplitMix64) -> String {
     var entries: [String] = []
     for index in 0..<modules {
         let size = 1 + generator.below(10_000)
         let enabled = generator.below(10) < 9
-        entries.append(#"  {"type": "LargeApp.LargeModule\#(name(index))", "config": {"size": \#(size), "label": "module \#(name(index))", "enabled": \#(enabled)}}"#)
+        entries.append(#"  {"type": "\#(variant.target).\#(variant.prefix)Module\#(name(index))", "config": {"size": \#(size), "label": "module \#(name(index))", "enabled": \#(enabled)}}"#)
     }
     return "{\"version\": 1, \"modules\": [\n" + entries.joined(separator: ",\n") + "\n]}\n"
 }
 
 /// The command line was not `<output folder> [--manifests <folder>]`.
 struct UsageError: Error, CustomStringConvertible {
-    var description: String { "usage: large-app-generator <output folder> [--manifests <folder>]" }
+    var description: String { "usage: large-app-generator <output folder> [--shared] [--manifests <folder>]" }
 }
 
 func write(_ text: String, to path: String) throws {
@@ -83,7 +81,9 @@ func write(_ text: String, to path: String) throws {
 }
 
 func main() throws {
-    let arguments = Array(CommandLine.arguments.dropFirst())
+    var arguments = Array(CommandLine.arguments.dropFirst())
+    let variant = arguments.contains("--shared") ? Variant.shared : .perType
+    arguments.removeAll { $0 == "--shared" }
     guard let output = arguments.first else {
         throw UsageError()
     }
@@ -96,18 +96,22 @@ func main() throws {
     for first in stride(from: 0, to: count, by: perFile) {
         var text = "// Generated by the LargeAppSources build-tool plugin (Sources/LargeAppGenerator); do not edit.\nimport ModuleHost\n"
         for index in first..<min(first + perFile, count) {
-            text += moduleSource(index, requires: requirements[index])
+            text += moduleSource(index, requires: requirements[index], variant: variant)
         }
-        try write(text, to: output + "/LargeModules\(name(first / perFile).suffix(2)).swift")
+        try write(text, to: output + "/\(variant.prefix)Modules\(name(first / perFile).suffix(2)).swift")
     }
-    try write(handWiredSource(), to: output + "/HandWiredLargeApp.swift")
+    try write(handWiredSource(variant), to: output + "/HandWired\(variant.prefix)App.swift")
+    try write(linkedModulesSource(variant), to: output + "/Linked\(variant.prefix)Modules.swift")
+    if variant.isShared {
+        try write(sharedConfigurationSource, to: output + "/SharedModuleConfiguration.swift")
+    }
     if arguments.count == 3, arguments[1] == "--manifests" {
         let folder = arguments[2]
-        let all = manifest(count, generator: &generator)
-        try write(all, to: folder + "/modules-1000.json")
+        let all = manifest(count, variant: variant, generator: &generator)
+        try write(all, to: folder + "/\(variant.manifestPrefix)-1000.json")
         let lines = all.split(separator: "\n")
         let first300 = lines[1...300].joined(separator: "\n").dropLast() // the 300th entry's trailing comma
-        try write("{\"version\": 1, \"modules\": [\n" + first300 + "\n]}\n", to: folder + "/modules-300.json")
+        try write("{\"version\": 1, \"modules\": [\n" + first300 + "\n]}\n", to: folder + "/\(variant.manifestPrefix)-300.json")
     }
 }
 

@@ -7,7 +7,8 @@ import ModuleHost
 
 // The large app's two measured programs, shared by the benchmark (warm, in its own process) and `large-app-child`
 // (first use, in a fresh process that loads what an app does: ModuleHost, the modules and FoundationEssentials).
-// The generated module types are linked in by the targets' dependency on LargeApp and found by name at run time.
+// The generated module types are linked in by the programs' dependency on LargeApp or SharedConfigApp, and found by
+// name through the list of them the generator writes, as the ManifestCheck build plugin writes an app's.
 
 /// The manifest's shape, for the JSONDecoder baseline.
 public struct LargeManifest: Decodable {
@@ -27,11 +28,12 @@ public struct LargeManifest: Decodable {
 }
 
 /// Registers the manifest, loads the eager modules and starts: the time until start() returns (ready). The later
-/// phases are drained afterwards, untimed, so the next measurement starts from a quiet process.
-public func runLargeApp(_ manifest: URL) async throws -> Duration {
+/// phases are drained afterwards, untimed, so the next measurement starts from a quiet process. `linked` is the list
+/// of module types a ManifestCheck build generates; without it, every name is looked up in the runtime.
+public func runLargeApp(_ manifest: URL, linked: [String: any ModuleProtocol.Type] = [:]) async throws -> Duration {
     let clock = ContinuousClock()
     let begin = clock.now
-    let manager = ModuleManager()
+    let manager = ModuleManager(typeResolver: .runtime(linked: linked))
     try manager.registerModules(withConfigFilePath: manifest)
     manager.loadEagerModules()
     try await manager.initiator.start()

@@ -1,6 +1,6 @@
 import Foundation
 
-/// `modulehost-bench [--quick] [--only resolve,concurrent,planner,initiator,phases,manifest,large,shell] [--no-build] [--static]`
+/// `modulehost-bench [--quick] [--only resolve,concurrent,planner,initiator,phases,manifest,large,shared,shell] [--no-build] [--static]`
 ///
 /// Runs the benchmarks and prints a Markdown table in which every figure is a ratio against a baseline
 /// measured in the same run. `--quick` uses fewer iterations (for trying changes; not for the record),
@@ -8,7 +8,7 @@ import Foundation
 /// `--static` also measures app-shell and the hellos built with `--static-swift-stdlib` (in `.build-static`).
 @main
 enum Bench {
-    static let all = ["resolve", "concurrent", "planner", "initiator", "phases", "manifest", "large", "shell"]
+    static let all = ["resolve", "concurrent", "planner", "initiator", "phases", "manifest", "large", "shared", "shell"]
 
     static func main() async {
         let arguments = Array(CommandLine.arguments.dropFirst())
@@ -42,6 +42,7 @@ enum Bench {
             case "phases": rows += await phaseBenchmarks(quick: quick)
             case "manifest": rows += manifestBenchmarks(quick: quick)
             case "large": rows += await largeAppBenchmarks(quick: quick)
+            case "shared": rows += sharedConfigBenchmarks(quick: quick)
             case "shell":
                 rows += shellBenchmarks(quick: quick, build: build, staticStdlib: false)
                 if staticStdlib { rows += shellBenchmarks(quick: quick, build: true, staticStdlib: true) }

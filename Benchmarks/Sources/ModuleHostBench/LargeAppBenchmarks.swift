@@ -1,4 +1,5 @@
 import Foundation
+import LargeApp
 import LargeAppHarness
 
 // A large app: 1,000 generated module types (Sources/LargeApp, written by
@@ -15,7 +16,7 @@ func largeManifest(_ count: Int) -> URL {
 /// One warm measurement in this process.
 private func warmHost(_ manifest: URL) async -> Double {
     do {
-        return try await runLargeApp(manifest).milliseconds
+        return try await runLargeApp(manifest, linked: LinkedLargeModules.byName).milliseconds
     } catch {
         fatalError("the large app did not start: \(error)")
     }
@@ -58,8 +59,10 @@ func largeAppBenchmarks(quick: Bool) async -> [Row] {
     // First use: fresh processes, host, decoder and hand-wired twin paired.
     var first: [Double] = [], firstDecode: [Double] = [], first300: [Double] = []
     var wired: [Double] = [], wired300: [Double] = [], typed: [Double] = [], typed300: [Double] = []
+    var runtime: [Double] = []
     for _ in 0..<repetitions {
         first.append(firstUse(thousand, "host"))
+        runtime.append(firstUse(thousand, "runtime"))
         firstDecode.append(firstUse(thousand, "decode"))
         wired.append(firstUse(thousand, "wired"))
         first300.append(firstUse(threeHundred, "host"))
@@ -90,6 +93,10 @@ func largeAppBenchmarks(quick: Bool) async -> [Row] {
             firstHost / firstTyped, "\(format(ms: firstHost)) vs \(format(ms: firstTyped))", 3),
         row("register → ready, 300 modules, first use", "typed twin (each config in its own type), fresh process",
             firstHost300 / firstTyped300, "\(format(ms: firstHost300)) vs \(format(ms: firstTyped300))", 3),
+        Row(benchmark: "large app", subject: "register → ready, 1,000 modules, first use",
+            baseline: "the same, every module type looked up in the Swift runtime (no generated list)",
+            ratio: firstHost / Stats(samples: runtime).median,
+            absolute: "\(format(ms: firstHost)) vs \(format(ms: Stats(samples: runtime).median))", target: "context", verdict: .info),
         row("first use per module at 1,000", "first use per module at 300", perModule,
             String(format: "%.3f vs %.3f ms", firstHost / 1000, Stats(samples: first300).median / 300), 1.2),
     ]

@@ -65,10 +65,6 @@ struct HostRuntime: Sendable {
                 (runtime.warnings, runtime.pluginModulesNotLoaded) = try manager.registerModulesWithoutPlugins(atPath: manifestPath)
             }
             if output != .validationDocument { runtime.warnings.forEach { runtime.print($0) } }
-            if let reason = TypeIndex.unavailableReason {
-                // Said by the shell, so that under --json it is a notice document like every other line.
-                console.diagnostic("note: module types are looked up one by one through the Swift runtime, because \(reason)")
-            }
         } catch {
             let code: ExitCode = error.diagnostics.contains { $0.code == .fileNotFound } ? .manifestNotFound : .badManifest
             switch output {

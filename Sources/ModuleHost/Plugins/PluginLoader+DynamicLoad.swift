@@ -27,8 +27,6 @@ extension PluginLoader {
             let reason = dlerror().map { String(cString: $0) } ?? "unknown error"
             throw loadFailure(reason, library: library, path: path)
         }
-        // The library's types are in sections the index has not read yet.
-        TypeIndex.invalidate()
     }
     #endif
 

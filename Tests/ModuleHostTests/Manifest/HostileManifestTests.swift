@@ -108,17 +108,6 @@ struct HostileManifestTests {
         }
     }
 
-    /// ModuleHost's type-index probe is a module class for the index's own check; no manifest may name it.
-    @Test func theTypeIndexProbeCannotBeNamed() {
-        let manifest = #"{"modules": ["ModuleHost.TypeIndexProbeModule"]}"#
-        for bypassed in [false, true] {
-            let report = TypeIndex.$isBypassed.withValue(bypassed) {
-                ModuleManager().validateManifest(Data(manifest.utf8), file: "modules.json")
-            }
-            #expect(report.map(\.code) == [.unknownType], "index bypassed \(bypassed): \(report)")
-        }
-    }
-
     /// A disabled entry may name a module this build does not link: no warning, and the rest registers.
     @Test func aDisabledEntryWhoseTypeIsNotLinkedIsNoProblem() throws {
         let warnings = try ModuleManager().registerModules(from: Data("""

@@ -27,7 +27,7 @@ extension ManifestValidator {
     private func resolveType(of entry: Manifest.Entry, library: String?, candidates: inout SuggestionCandidates,
                              into sink: inout DiagnosticSink) -> (any ModuleProtocol.Type)? {
         var typePath: String { "\(entry.path).type" }  // made only for a problem
-        let found = resolver.moduleType(named: entry.typeName, among: manifest.modules.count)
+        let found = resolver.moduleType(named: entry.typeName)
         if case .module(let moduleType) = found { return moduleType }
         guard case .notAModule = found else {
             if let library {

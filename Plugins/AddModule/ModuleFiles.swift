@@ -60,7 +60,7 @@ struct ModuleFiles {
         /// The \(name) module: it provides ``\(name)Service``. Found by name through modules.json; nothing imports it.
         public final class \(name)Module: ModuleProtocol, \(name)Service {
             public static let moduleIdentifier: ModuleIdentifier = .\(member)
-            public static let providedServices: [ProvidedService] = [.service(\(name)Service.self)]
+            public static let providedServices: [ProvidedService] = [.service(\(name)Service.self, from: \(name)Module.self) { $0 }]
 
             public init(context: any ModuleContext) {}
 

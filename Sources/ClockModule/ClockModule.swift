@@ -14,8 +14,8 @@ import ModuleHost
 public final class ClockModule: ModuleProtocol, ClockService {
     /// `com.modulehost.clock`.
     public static let moduleIdentifier: ModuleIdentifier = .clock
-    /// Provides ``ClockInterface/ClockService``.
-    public static let providedServices: [ProvidedService] = [.service(ClockService.self)]
+    /// Provides ``ClockInterface/ClockService``: the module itself, in the form the compiler checks.
+    public static let providedServices: [ProvidedService] = [.service(ClockService.self, from: ClockModule.self) { $0 }]
 
     /// The command `uptime`: how long the app has been running.
     public static let contributions: [Contribution] = [

@@ -49,6 +49,12 @@ struct DriftHost: Sendable {
             replacing: "import ModuleHost\n", with: "import ModuleHost\n// An edit in a library above ModuleHost.\n")
 
         static let all: [Change] = [structLayout, classLayout, signature, identifier, clockRequirement, routingComment]
+
+        /// ClockModule no longer conforms to the ClockService it declares it provides (``attempt(_:)`` only).
+        static let serviceNotProvided = Change(
+            name: "service-not-provided", file: "Sources/ClockModule/ClockModule.swift",
+            replacing: "public final class ClockModule: ModuleProtocol, ClockService {\n",
+            with: "public final class ClockModule: ModuleProtocol {\n")
     }
 
     /// The copy's app-shell.
@@ -115,6 +121,20 @@ struct DriftHost: Sendable {
             dates[name] = attributes[.modificationDate] as? Date
         }
         return dates
+    }
+
+    /// Builds app-shell from the copy with `change` applied, and puts its file back after: the build's result, whether
+    /// it failed or not. Call it inside ``BuildQueue``.
+    static func attempt(_ change: Change) async throws -> PluginToolchain.Result {
+        let file = try await copy.value.appendingPathComponent(change.file)
+        let original = try Data(contentsOf: file)
+        defer { try? original.write(to: file) }
+        let text = String(decoding: original, as: UTF8.self)
+        guard text.contains(change.replacing) else {
+            throw CocoaError(.fileReadCorruptFile, userInfo: [NSLocalizedDescriptionKey: "\(change.file) no longer contains the text the \(change.name) case changes"])
+        }
+        try Data(text.replacingOccurrences(of: change.replacing, with: change.with).utf8).write(to: file)
+        return try await PluginToolchain.run(["swift", "build", "--package-path", try await copy.value.path, "--product", "app-shell"])
     }
 
     /// Builds app-shell from the copy with `manifest` as its modules.json (and the copy's sources as they are);

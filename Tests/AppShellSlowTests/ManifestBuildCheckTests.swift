@@ -40,6 +40,17 @@ struct ManifestBuildCheckTests {
         #expect(!result.all.contains("GreeterPlugin"), "a plugin entry is left to the run:\n\(result.all.suffix(3_000))")
     }
 
+    /// A service declared with its module named (`.service(ClockService.self, from: ClockModule.self) { $0 }`) is a
+    /// proof the compiler checks: a module that stops conforming fails the build at that declaration.
+    @Test func aServiceTheModuleDoesNotProvideFailsTheBuildAtItsDeclaration() async throws {
+        let source = try String(contentsOf: PluginToolchain.root.appendingPathComponent(DriftHost.Change.serviceNotProvided.file), encoding: .utf8)
+        let line = try #require(source.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("providedServices") }) + 1
+        let result = try await BuildQueue.shared.enqueue { try await DriftHost.attempt(.serviceNotProvided) }
+        #expect(result.status != 0, "the build passed with a module that does not conform to the service it declares")
+        #expect(result.all.contains("ClockModule.swift:\(line):") && result.all.contains("error:"), "\(result.all.suffix(3_000))")
+        #expect(result.all.contains("ClockService"), "\(result.all.suffix(3_000))")
+    }
+
     @Test func theManifestAsItIsBuildsWithAByteOrderMarkToo() async throws {
         for manifest in [Self.manifest(naming: "NumbersModule.NumbersModule"), "\u{FEFF}" + Self.manifest(naming: "NumbersModule.NumbersModule")] {
             let result = try await BuildQueue.shared.enqueue { try await DriftHost.build(manifest: manifest) }

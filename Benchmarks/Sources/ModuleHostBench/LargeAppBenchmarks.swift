@@ -33,14 +33,18 @@ private func warmDecode(_ manifest: URL) -> Double {
     }
 }
 
+/// The times, in milliseconds, of `runs` runs in one fresh process of `child` (`large-app-child` or
+/// `shared-app-child`, see LargeAppHarness/ChildMain.swift): the first is first use, the others warm.
+func childRuns(_ child: String, _ manifest: URL, _ mode: String, runs: Int = 1) -> [Double] {
+    let text = runToCompletion(Locations.current().binDirectory.appendingPathComponent(child), [manifest.path, mode, String(runs)])
+    let times = text.split(separator: "\n").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
+    guard times.count == runs else { fatalError("\(child) \(mode) printed \(text)") }
+    return times
+}
+
 /// One first-use measurement in a fresh `large-app-child` process, in milliseconds.
 private func firstUse(_ manifest: URL, _ mode: String) -> Double {
-    let child = Locations.current().binDirectory.appendingPathComponent("large-app-child")
-    let text = runToCompletion(child, [manifest.path, mode])
-    guard let milliseconds = Double(text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
-        fatalError("large-app-child \(mode) printed \(text)")
-    }
-    return milliseconds
+    childRuns("large-app-child", manifest, mode)[0]
 }
 
 func largeAppBenchmarks(quick: Bool) async -> [Row] {

@@ -8,11 +8,7 @@ import Foundation
 
 /// The runs of one fresh `shared-app-child` process, in milliseconds.
 private func sharedRuns(_ manifest: URL, _ mode: String, runs: Int) -> [Double] {
-    let child = Locations.current().binDirectory.appendingPathComponent("shared-app-child")
-    let text = runToCompletion(child, [manifest.path, mode, String(runs)])
-    let times = text.split(separator: "\n").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
-    guard times.count == runs else { fatalError("shared-app-child \(mode) printed \(text)") }
-    return times
+    childRuns("shared-app-child", manifest, mode, runs: runs)
 }
 
 /// First use and warm of one app size, paired: the host (modules found through the generated list), the hand-wired
@@ -32,7 +28,7 @@ private struct SharedSample {
 
 func sharedConfigBenchmarks(quick: Bool) -> [Row] {
     let repetitions = quick ? 3 : 7, runs = quick ? 4 : 8
-    let sizes = [1000, 300].map { ($0, Locations.current().root.appendingPathComponent("Benchmarks/LargeApp/shared-\($0).json")) }
+    let sizes = [("1,000", 1000), ("300", 300)].map { ($0.0, Locations.current().root.appendingPathComponent("Benchmarks/LargeApp/shared-\($0.1).json")) }
     var samples = Array(repeating: SharedSample(), count: sizes.count)
     for _ in 0..<repetitions {
         for (index, (_, manifest)) in sizes.enumerated() { samples[index].measure(manifest, runs: runs) }

@@ -1,6 +1,5 @@
 import ModuleHost
 import protocol ModuleHostSeed.ModuleInitiatorProtocol
-import Synchronization
 
 /// The app-defined point the tests contribute to: settings panes, keyed by title.
 protocol TestPane: Sendable {
@@ -18,7 +17,7 @@ extension ExtensionPoint where Value == String {
 
 /// Counts how many times each test module type was made.
 enum Instances {
-    static let made = Mutex<[String: Int]>([:])
+    static let made = Locked<[String: Int]>([:])
     static func count(_ name: String) -> Int { made.withLock { $0[name, default: 0] } }
     static func record(_ name: String) { made.withLock { $0[name, default: 0] += 1 } }
 }
@@ -129,7 +128,7 @@ final class PaneRaceBModule: ModuleProtocol, TestPane {
 /// Contributions that change from one read to the next: clean on the first read, a duplicate key after.
 final class ShiftingContributionsModule: ModuleProtocol {
     static let moduleIdentifier: ModuleIdentifier = "test.ext.shifting"
-    static let reads = Mutex(0)
+    static let reads = Locked(0)
     static var contributions: [Contribution] {
         let read = reads.withLock { $0 += 1; return $0 }
         return read == 1 ? [Contribution(to: .notes, "clean")]

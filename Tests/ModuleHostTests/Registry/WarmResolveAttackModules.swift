@@ -88,7 +88,7 @@ final class AttackFreshObject: AttackCanary, AttackFreshService, @unchecked Send
 /// What a fresh service's deinit does, set by a test before the service is created.
 final class AttackDeinitHook: Sendable {
     static let shared = AttackDeinitHook()
-    let hook = Mutex<(@Sendable () -> Void)?>(nil)
+    let hook = Locked<(@Sendable () -> Void)?>(nil)
 }
 
 final class AttackFreshModule: AttackCanary, ModuleProtocol, @unchecked Sendable {
@@ -124,8 +124,8 @@ final class AttackReentrantModule: ModuleProtocol, SessionModuleProtocol, Attack
             (me as? AttackReentrantModule)?.note("startup")
         },
     ]
-    private let context = Mutex<(any ModuleContext)?>(nil)
-    private let hooks = Mutex<[String]>([])
+    private let context = Locked<(any ModuleContext)?>(nil)
+    private let hooks = Locked<[String]>([])
     var resolvedInHooks: [String] { hooks.withLock { $0 } }
     init(context: any ModuleContext) {}
 

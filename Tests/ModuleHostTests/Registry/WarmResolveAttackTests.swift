@@ -84,7 +84,7 @@ struct WarmResolveAttackTests {
         let stop = Atomic<Bool>(false)
         let torn = Atomic<Int>(0)
         let reads = Atomic<Int>(0)
-        let failures = Mutex<[String]>([])
+        let failures = Locked<[String]>([])
         let deadline = Date().addingTimeInterval(3)
         // The writers stop after three seconds and once the readers have read enough to race them; a starved
         // machine stretches the window (to twenty seconds at most) rather than failing the count.

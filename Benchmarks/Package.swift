@@ -60,7 +60,7 @@ let package = Package(
         // The same 1,000 modules sharing one configuration type, as many apps share one settings type.
         .target(name: "SharedConfigApp", dependencies: [.product(name: "ModuleHost", package: "ModuleHost")],
                 plugins: ["LargeAppSources"]),
-        // Writes the large apps' sources (and, by hand, its manifests in LargeApp/); seeded, so always the same.
+        // Writes the large apps' sources (and, by hand, their manifests in LargeApp/); seeded, so always the same.
         .executableTarget(name: "LargeAppGenerator", dependencies: ["SeededRandom"]),
         // The seeded random numbers the benchmarks and the generator share.
         .target(name: "SeededRandom"),

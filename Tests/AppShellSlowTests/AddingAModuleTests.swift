@@ -53,7 +53,7 @@ struct AddingAModuleTests {
         /// A module added as the guide says.
         public final class NotesModule: ModuleProtocol, NotesService {
             public static let moduleIdentifier: ModuleIdentifier = .notes
-            public static let providedServices: [ProvidedService] = [.service(NotesService.self)]
+            public static let providedServices: [ProvidedService] = [.service(NotesService.self, from: NotesModule.self) { $0 }]
             private let notes = Mutex<[String]>([])
 
             public init(context: any ModuleContext) {}

@@ -83,11 +83,7 @@ struct DriftHost: Sendable {
     /// Builds app-shell from the copy with `change` (and no other) applied; the unchanged host is ``underTest()``.
     static func build(_ change: Change) async throws -> DriftHost {
         let copy = try await copy.value
-        for file in Set(Change.all.map(\.file)) {
-            let original = try Data(contentsOf: PluginToolchain.root.appendingPathComponent(file))
-            let target = copy.appendingPathComponent(file)
-            if (try? Data(contentsOf: target)) != original { try original.write(to: target) }
-        }
+        try restoreChangedFiles(in: copy)
         let file = copy.appendingPathComponent(change.file)
         let text = try String(contentsOf: file, encoding: .utf8)
         guard text.contains(change.replacing) else {
@@ -123,9 +119,19 @@ struct DriftHost: Sendable {
         return dates
     }
 
-    /// Builds app-shell from the copy with `change` applied, and puts its file back after: the build's result, whether
-    /// it failed or not. Call it inside ``BuildQueue``.
+    /// Puts every file a change may edit back as the repository has it, in `copy`.
+    private static func restoreChangedFiles(in copy: URL) throws {
+        for file in Set((Change.all + [Change.serviceNotProvided]).map(\.file)) {
+            let original = try Data(contentsOf: PluginToolchain.root.appendingPathComponent(file))
+            let target = copy.appendingPathComponent(file)
+            if (try? Data(contentsOf: target)) != original { try original.write(to: target) }
+        }
+    }
+
+    /// Builds app-shell from the copy with `change` (and no other) applied, and puts its file back after: the build's
+    /// result, whether it failed or not. Call it inside ``BuildQueue``.
     static func attempt(_ change: Change) async throws -> PluginToolchain.Result {
+        try restoreChangedFiles(in: try await copy.value)
         let file = try await copy.value.appendingPathComponent(change.file)
         let original = try Data(contentsOf: file)
         defer { try? original.write(to: file) }

@@ -19,6 +19,11 @@ import ModuleHost
 /// JSONDecoder on the same file; `wired` runs the hand-wired twin (JSONDecoder, then every module constructed and
 /// called directly, in generated code, `callDirectly`); `typed` runs the typed twin (the same, with each module's
 /// configuration decoded into its own type by `typedDecode`), where the app has one.
+///
+/// - Parameters:
+///   - linked: The app's module types by name, as a ManifestCheck build lists them.
+///   - callDirectly: The hand-wired twin: constructs and calls the first `count` modules; returns their values' sum.
+///   - typedDecode: Decodes the manifest into each module's own configuration type; returns how many it decoded.
 public func largeAppChildMain(linked: [String: any ModuleProtocol.Type], callDirectly: (Int) -> Int,
                               typedDecode: ((Data) throws -> Int)? = nil) async {
     let arguments = Array(CommandLine.arguments.dropFirst())

@@ -30,6 +30,12 @@ public struct LargeManifest: Decodable {
 /// Registers the manifest, loads the eager modules and starts: the time until start() returns (ready). The later
 /// phases are drained afterwards, untimed, so the next measurement starts from a quiet process. `linked` is the list
 /// of module types a ManifestCheck build generates; without it, every name is looked up in the runtime.
+///
+/// - Parameters:
+///   - manifest: The manifest file.
+///   - linked: The app's module types by name.
+/// - Returns: The time from creating the manager until `start()` returned.
+/// - Throws: A manifest error, or a startup failure.
 public func runLargeApp(_ manifest: URL, linked: [String: any ModuleProtocol.Type] = [:]) async throws -> Duration {
     let clock = ContinuousClock()
     let begin = clock.now

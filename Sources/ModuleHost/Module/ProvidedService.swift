@@ -26,9 +26,8 @@ public struct ProvidedService: Sendable, CustomStringConvertible {
     ///
     /// Whether it does is checked when the manifest is validated, and answered by a cast when the service is first
     /// resolved. That cast is a conformance question to the Swift runtime, which the first time scans every
-    /// conformance record in the process: in an app of a thousand modules, a fraction of a millisecond each. The form
-    /// that names the module, `.service(P.self, from: M.self) { $0 }`, is checked by the compiler instead and costs no
-    /// scan.
+    /// conformance record in the process, so its cost grows with the program. The form that names the module,
+    /// `.service(P.self, from: M.self) { $0 }`, is checked by the compiler instead and asks nothing at run time.
     ///
     /// - Parameter type: The service protocol (or type) the module conforms to.
     /// - Returns: The declaration, for the module's ``ModuleProtocol/providedServices``.
@@ -40,7 +39,15 @@ public struct ProvidedService: Sendable, CustomStringConvertible {
         })
     }
 
-    /// The module hands out `Service` through `accessor`, for example a property holding an implementation.
+    /// The module hands out `Service` through `accessor`, for example a property holding an implementation, or itself
+    /// (`{ $0 }`): the form the compiler checks, since `accessor` must return a `Service`.
+    ///
+    /// - Parameters:
+    ///   - type: The service protocol (or type) handed out.
+    ///   - module: The module type that declares it, usually the declaring type itself.
+    ///   - accessor: Returns the service from a loaded instance of `module`; called once, when the service is first
+    ///     resolved.
+    /// - Returns: The declaration, for the module's ``ModuleProtocol/providedServices``.
     public static func service<Service: Sendable, Module: ModuleProtocol>(
         _ type: Service.Type, from module: Module.Type, _ accessor: @escaping @Sendable (Module) -> Service
     ) -> ProvidedService {

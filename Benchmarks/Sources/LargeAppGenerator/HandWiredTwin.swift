@@ -19,14 +19,14 @@ func handWiredSource(_ variant: Variant) -> String {
         "    modules.reserveCapacity(count)",
         "    var total = 0",
     ]
-    let groups = stride(from: 0, to: count, by: perFile).map { $0 }
-    lines += groups.map { "    total &+= call\(p)Modules\(name($0 / perFile).suffix(2))(count: count, into: &modules)" }
+    let groups = groupStarts
+    lines += groups.map { "    total &+= call\(p)Modules\(groupNumber($0))(count: count, into: &modules)" }
     lines += ["    return withExtendedLifetime(modules) { total }", "}", ""]
     for first in groups {
         lines += [
             "/// Modules \(name(first)) to \(name(first + perFile - 1)), those of the first `count`.",
             "@inline(never)",
-            "private func call\(p)Modules\(name(first / perFile).suffix(2))(count: Int, into modules: inout [AnyObject]) -> Int {",
+            "private func call\(p)Modules\(groupNumber(first))(count: Int, into modules: inout [AnyObject]) -> Int {",
             "    var total = 0",
         ]
         for index in first..<(first + perFile) {
@@ -62,14 +62,14 @@ private func typedDecodeLines(_ groups: [Int]) -> [String] {
         "        var entries = try container.nestedUnkeyedContainer(forKey: .modules)",
         "        var configurations: [any Sendable] = []",
     ]
-    lines += groups.map { "        try decodeLargeConfigurations\(name($0 / perFile).suffix(2))(&entries, into: &configurations)" }
+    lines += groups.map { "        try decodeLargeConfigurations\(groupNumber($0))(&entries, into: &configurations)" }
     lines += ["        self.configurations = configurations", "    }", "}", "",
               "private enum LargeEntryKeys: String, CodingKey { case config }", ""]
     for first in groups {
         lines += [
             "/// The configurations of modules \(name(first)) to \(name(first + perFile - 1)), as far as the manifest lists them.",
             "@inline(never)",
-            "private func decodeLargeConfigurations\(name(first / perFile).suffix(2))(_ entries: inout any UnkeyedDecodingContainer, into configurations: inout [any Sendable]) throws {",
+            "private func decodeLargeConfigurations\(groupNumber(first))(_ entries: inout any UnkeyedDecodingContainer, into configurations: inout [any Sendable]) throws {",
         ]
         for index in first..<(first + perFile) {
             lines += [

@@ -66,11 +66,11 @@ func linkedModulesSource(_ variant: Variant) -> String {
         "        var types: [String: any ModuleProtocol.Type] = [:]",
         "        types.reserveCapacity(\(count))",
     ]
-    let groups = stride(from: 0, to: count, by: perFile).map { $0 }
-    lines += groups.map { "        add\(name($0 / perFile).suffix(2))(&types)" }
+    let groups = groupStarts
+    lines += groups.map { "        add\(groupNumber($0))(&types)" }
     lines += ["        return types", "    }()", ""]
     for first in groups {
-        lines += ["    @inline(never)", "    private static func add\(name(first / perFile).suffix(2))(_ types: inout [String: any ModuleProtocol.Type]) {"]
+        lines += ["    @inline(never)", "    private static func add\(groupNumber(first))(_ types: inout [String: any ModuleProtocol.Type]) {"]
         lines += (first..<(first + perFile)).map {
             "        types[\"\(variant.target).\(p)Module\(name($0))\"] = \(p)Module\(name($0)).self"
         }

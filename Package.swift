@@ -59,15 +59,12 @@ let package = Package(
         // Built on the library: the seed's names, in one place (see the SeedNames article).
         .target(name: "ModuleHostSeed", dependencies: ["ModuleHost"]),
 
-        // The C library's crypt(3) (libxcrypt on Linux), used by AuthModule for password hashes.
-        .systemLibrary(name: "CCrypt", path: "Sources/CCrypt"),
-
         // Demo modules, each split as in the seed: an interface target (service protocols, identifiers, value
         // types; depends on ModuleHost only) and an implementation target that depends on ModuleHost (and
         // ModuleHostState, to keep files) and on interface targets only. No implementation depends on another; they meet through the bridge.
         // A plugin may compile against an interface target, so each has an ABI identity (the ABIIdentityGenerator).
         .target(name: "AuthInterface", dependencies: ["ModuleHost"], plugins: ["ABIIdentityGenerator"]),
-        .target(name: "AuthModule", dependencies: ["ModuleHost", "ModuleHostState", "ModuleHostRouting", "AuthInterface", "CCrypt"]),
+        .target(name: "AuthModule", dependencies: ["ModuleHost", "ModuleHostState", "ModuleHostRouting", "AuthInterface"]),
         .target(name: "NumbersInterface", dependencies: ["ModuleHost"], plugins: ["ABIIdentityGenerator"]),
         .target(name: "NumbersModule", dependencies: ["ModuleHost", "ModuleHostState", "ModuleHostRouting", "NumbersInterface"]),
         // The worked example of adding a module (README, "Adding a module").

@@ -1,5 +1,4 @@
 import AuthInterface
-import CCrypt
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -42,14 +41,8 @@ enum PasswordHasher {
     /// Prefixes of the crypt(3) methods accepted in the configuration: slow, salted ones only.
     static let supportedPrefixes = ["$y$", "$gy$", "$7$", "$2b$", "$2y$", "$2a$", "$6$", "$5$"]
 
-    /// `true` when the platform's crypt(3) supports yescrypt and sha512crypt.
-    static var isAvailable: Bool {
-        #if os(Linux)
-        true
-        #else
-        false
-        #endif
-    }
+    /// `true` when the system's libxcrypt could be loaded (it supports yescrypt and sha512crypt).
+    static var isAvailable: Bool { SystemCrypt.shared != nil }
 
     /// A new salted hash of `password`, with a fresh random salt from the operating system.
     static func hash(_ password: String, scheme: Scheme = .default) throws(AuthError) -> String {
@@ -79,44 +72,34 @@ enum PasswordHasher {
         // "$id$[params$]salt$checksum": at least prefix, salt and a non-empty checksum.
         let fields = hash.split(separator: "$", omittingEmptySubsequences: false)
         guard fields.count >= 4, let checksum = fields.last, !checksum.isEmpty else { return false }
-        #if os(Linux)
-        return crypt_checksalt(hash) == CRYPT_SALT_OK
-        #else
-        return true
-        #endif
+        return SystemCrypt.shared.map { $0.checkSalt(hash) == SystemCrypt.saltOK } ?? true
     }
 
-    /// crypt(password, setting) through the thread-safe `crypt_rn`; `nil` on failure.
+    /// crypt(password, setting) through the thread-safe `crypt_rn`; `nil` on failure or without libxcrypt.
     static func crypt(_ password: String, setting: String) -> String? {
-        #if os(Linux)
-        let size = MemoryLayout<crypt_data>.size
-        let data = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: MemoryLayout<crypt_data>.alignment)
+        guard let system = SystemCrypt.shared else { return nil }
+        let size = SystemCrypt.dataSize
+        let data = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 16)
         data.initializeMemory(as: UInt8.self, repeating: 0, count: size)
         defer {
             // The work area holds password-derived state; clear it before giving it back.
             memset(data, 0, size)
             data.deallocate()
         }
-        guard let result = crypt_rn(password, setting, data, Int32(size)) else { return nil }
+        guard let result = system.cryptRN(password, setting, data, Int32(size)) else { return nil }
         let hash = String(cString: result)
         // libxcrypt never returns a result starting with "*" on success; be defensive anyway.
         return hash.hasPrefix("*") ? nil : hash
-        #else
-        return nil
-        #endif
     }
 
     /// A new setting string ("$y$j9T$<salt>") with random salt read by libxcrypt from the OS.
     private static func generateSetting(_ scheme: Scheme) -> String? {
-        #if os(Linux)
-        var output = [CChar](repeating: 0, count: Int(CRYPT_GENSALT_OUTPUT_SIZE))
+        guard let system = SystemCrypt.shared else { return nil }
+        var output = [CChar](repeating: 0, count: SystemCrypt.settingSize)
         let ok = output.withUnsafeMutableBufferPointer { buffer in
-            crypt_gensalt_rn(scheme.prefix, scheme.count, nil, 0, buffer.baseAddress, Int32(buffer.count)) != nil
+            system.genSaltRN(scheme.prefix, scheme.count, nil, 0, buffer.baseAddress, Int32(buffer.count)) != nil
         }
         guard ok else { return nil }
         return String(decoding: output.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        #else
-        return nil
-        #endif
     }
 }

@@ -1,5 +1,4 @@
 import ModuleHost
-import Dispatch
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -38,7 +37,7 @@ enum ShellEvent: Sendable, Equatable {
 final class ShellEvents: Sendable {
     let stream: AsyncStream<ShellEvent>
     private let continuation: AsyncStream<ShellEvent>.Continuation
-    private let requests = DispatchSemaphore(value: 0)
+    private let requests = LineRequests()
     private let echoOff = LockedFlag()
     private let wake = InputWake()
     private let onSignal = LockedHandler()
@@ -170,6 +169,29 @@ final class ShellEvents: Sendable {
     /// because a signal ends the process while the reader thread is still blocked in a read.
     static func restoreTerminal() {
         TerminalEcho.standardInput.restore()
+    }
+}
+
+/// The lines asked for and not yet read: the input thread waits for one (a semaphore, without Dispatch).
+final class LineRequests: @unchecked Sendable {
+    private let condition = Condition()
+    /// Guarded by `condition`.
+    private var pending = 0
+
+    /// Asks for one more line.
+    func signal() {
+        condition.lock()
+        pending += 1
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// Waits until a line is asked for, and takes the request.
+    func wait() {
+        condition.lock()
+        while pending == 0 { condition.wait() }
+        pending -= 1
+        condition.unlock()
     }
 }
 

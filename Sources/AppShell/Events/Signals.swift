@@ -61,22 +61,29 @@ enum Signals {
         reaction.withLock { $0 = new }
     }
 
-    /// The pipe the handler writes to (its write end) and the signal thread reads (its read end); set once, by
-    /// ``start()``, before any handler is installed.
-    nonisolated(unsafe) private static var pipeEnds: (read: Int32, write: Int32) = (-1, -1)
+    /// The ends of the pipe the handler writes to and the signal thread reads; -1 when no pipe could be made.
+    private struct PipeEnds {
+        let read: Int32
+        let write: Int32
+    }
+
+    /// The pipe, made by ``start()`` (its first reader) before any handler is installed. A constant, so the handler
+    /// reads it without the exclusivity checks a variable gets.
+    private static let pipeEnds: PipeEnds = {
+        var descriptors: [Int32] = [-1, -1]
+        guard pipe(&descriptors) == 0 else { return PipeEnds(read: -1, write: -1) }
+        for descriptor in descriptors { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
+        // A flood of signals fills the pipe and the rest are dropped; the handler never blocks.
+        _ = fcntl(descriptors[1], F_SETFL, fcntl(descriptors[1], F_GETFL) | O_NONBLOCK)
+        return PipeEnds(read: descriptors[0], write: descriptors[1])
+    }()
 
     /// Starts the signal thread and catches ``caught`` (blocked on the calling thread, see above). If no pipe or
     /// thread can be made, the signals keep their default actions.
     static func start() {
         FaultSignals.install()
         signal(SIGPIPE, SIG_IGN)
-        var descriptors: [Int32] = [-1, -1]
-        guard pipe(&descriptors) == 0 else { return }
-        for descriptor in descriptors { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
-        // A flood of signals fills the pipe and the rest are dropped; the handler never blocks.
-        _ = fcntl(descriptors[1], F_SETFL, fcntl(descriptors[1], F_GETFL) | O_NONBLOCK)
-        pipeEnds = (descriptors[0], descriptors[1])
-        guard DetachedThread.spawn(name: "app-shell signals", watch) else { return }
+        guard pipeEnds.read >= 0, DetachedThread.spawn(name: "app-shell signals", watch) else { return }
         var set = signalSet()
         pthread_sigmask(SIG_BLOCK, &set, nil)
         var action = Self.action(forward, flags: SA_RESTART, blockingAll: true)
@@ -102,13 +109,27 @@ enum Signals {
         return action
     }
 
-    /// The handler: writes the signal's number and its `si_code` to the pipe, and nothing else.
+    /// The handler: writes one `Int32` record to the pipe, and does nothing else: the signal's number, with
+    /// ``sentByKernel`` added when the kernel sent it (`si_code` is `SI_KERNEL`: on Linux, a Ctrl-C typed at the
+    /// terminal).
+    ///
+    /// It must not enter the Swift runtime. A debug build asks the runtime for a tuple's or a generic's type metadata
+    /// under a lock, and a signal that came while its thread held that lock would deadlock there. Under Thread
+    /// Sanitizer, which runs a handler when an intercepted call returns, the signal thread did, in ``next()``. So the
+    /// record is one `Int32` written through its address: nothing generic, no tuple, no conversion.
     private static let forward: Handler = { number, info, _ in
         let saved = errno
-        var record: (Int32, Int32) = (number, info?.pointee.si_code ?? 0)
-        _ = withUnsafeBytes(of: &record) { write(Signals.pipeEnds.write, $0.baseAddress, $0.count) }
+        var record = number
+        #if os(Linux)
+        if let info, info.pointee.si_code == SI_KERNEL { record |= sentByKernel }
+        #endif
+        _ = write(Signals.pipeEnds.write, &record, 4)
         errno = saved
     }
+
+    /// Added to a record's signal number when the kernel sent the signal (above every signal number). Computed, not
+    /// stored: a stored one is initialized lazily, under a lock, the first time it is read.
+    private static var sentByKernel: Int32 { 0x100 }
 
     /// The status a signal ends the program with: 130 for SIGINT, 143 (as SIGTERM) for the others.
     static func exitCode(for number: Int32) -> ExitCode {
@@ -142,13 +163,8 @@ enum Signals {
 
     /// The next signal the handler wrote; `nil` if the read was interrupted.
     private static func next() -> Arrival? {
-        var record: (Int32, Int32) = (0, 0)
-        let count = withUnsafeMutableBytes(of: &record) { read(pipeEnds.read, $0.baseAddress, $0.count) }
-        guard count == MemoryLayout<(Int32, Int32)>.size else { return nil }
-        #if os(Linux)
-        return Arrival(number: record.0, typedAtTerminal: record.1 == SI_KERNEL)
-        #else
-        return Arrival(number: record.0, typedAtTerminal: false)
-        #endif
+        var record: Int32 = 0
+        guard read(pipeEnds.read, &record, 4) == 4 else { return nil }
+        return Arrival(number: record & ~sentByKernel, typedAtTerminal: record & sentByKernel != 0)
     }
 }

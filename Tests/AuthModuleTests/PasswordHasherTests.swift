@@ -53,6 +53,8 @@ import Testing
         "$y$",  // prefix only
         "$6$salt$",  // no checksum
         "$6$salt$has spaces in it",
+        "$6$saltonly",  // no salt field before the checksum
+        "$6$salt$caf\u{E9}",  // a letter outside ASCII
     ])
     func unsupportedHashesAreRecognised(_ value: String) {
         #expect(!PasswordHasher.looksLikeSupportedHash(value))

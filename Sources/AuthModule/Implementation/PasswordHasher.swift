@@ -66,13 +66,20 @@ enum PasswordHasher {
 
     /// Whether `hash` looks like a hash of a supported slow, salted method. Never echoes the value.
     static func looksLikeSupportedHash(_ hash: String) -> Bool {
-        guard supportedPrefixes.contains(where: hash.hasPrefix) else { return false }
-        let allowed = Set("./0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz$=,")
-        guard hash.allSatisfy(allowed.contains) else { return false }
+        guard supportedPrefixes.contains(where: hash.hasPrefix), hash.utf8.allSatisfy(isHashByte) else { return false }
         // "$id$[params$]salt$checksum": at least prefix, salt and a non-empty checksum.
-        let fields = hash.split(separator: "$", omittingEmptySubsequences: false)
-        guard fields.count >= 4, let checksum = fields.last, !checksum.isEmpty else { return false }
+        let dollar = UInt8(ascii: "$")
+        guard hash.utf8.count(where: { $0 == dollar }) >= 3, hash.utf8.last != dollar else { return false }
         return SystemCrypt.shared.map { $0.checkSalt(hash) == SystemCrypt.saltOK } ?? true
+    }
+
+    /// The bytes crypt(3) writes in a hash: letters, digits and `./$=,`.
+    private static func isHashByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"): true
+        case UInt8(ascii: "."), UInt8(ascii: "/"), UInt8(ascii: "$"), UInt8(ascii: "="), UInt8(ascii: ","): true
+        default: false
+        }
     }
 
     /// crypt(password, setting) through the thread-safe `crypt_rn`; `nil` on failure or without libxcrypt.

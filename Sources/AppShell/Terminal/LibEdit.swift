@@ -1,3 +1,4 @@
+import ModuleHost
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -6,9 +7,9 @@ import Musl
 import Darwin
 #endif
 
-/// The system's libedit (BSD-licensed), looked up at run time through its readline-compatible interface, as
-/// ModuleHost finds libcrypto: app-shell builds and runs where libedit or its headers are missing, and then
-/// reads lines without editing.
+/// The system's libedit (BSD-licensed), looked up at run time (a `SystemLibrary`) through its readline-compatible
+/// interface: app-shell builds and runs where libedit or its headers are missing, and then reads lines without
+/// editing.
 ///
 /// Only the functions and variables the prompt needs are looked up; if one is missing, none is used.
 struct LibEdit: @unchecked Sendable {
@@ -52,29 +53,23 @@ struct LibEdit: @unchecked Sendable {
     static let shared: LibEdit? = load(names: ["libedit.so.2", "libedit.so", "libedit.3.dylib", "libedit.dylib"])
 
     static func load(names: [String]) -> LibEdit? {
-        guard let library = names.lazy.compactMap({ dlopen($0, RTLD_NOW | RTLD_LOCAL) }).first else { return nil }
-        func symbol<T>(_ name: String, as type: T.Type) -> T? {
-            dlsym(library, name).map { unsafeBitCast($0, to: type) }
-        }
-        func variable<T>(_ name: String, of type: T.Type) -> UnsafeMutablePointer<T>? {
-            dlsym(library, name).map { $0.assumingMemoryBound(to: type) }
-        }
-        guard let readline = symbol("readline", as: Readline.self),
-              let addHistory = symbol("add_history", as: AddHistory.self),
-              let addCommand = symbol("rl_add_defun", as: AddCommand.self),
-              let parseAndBind = symbol("rl_parse_and_bind", as: ParseAndBind.self),
-              let initialize = symbol("rl_initialize", as: Initialize.self),
-              let catchSignals = variable("rl_catch_signals", of: Int32.self),
-              let done = variable("rl_done", of: Int32.self),
-              let completer = variable("rl_attempted_completion_function", of: Completer?.self),
-              let completionOver = variable("rl_attempted_completion_over", of: Int32.self),
-              let lineBuffer = variable("rl_line_buffer", of: UnsafeMutablePointer<CChar>?.self),
-              let name = variable("rl_readline_name", of: UnsafePointer<CChar>?.self),
-              let preInputHook = variable("rl_pre_input_hook", of: Hook?.self)
+        guard let library = SystemLibrary(firstOf: names),
+              let readline = library.function("readline", as: Readline.self),
+              let addHistory = library.function("add_history", as: AddHistory.self),
+              let addCommand = library.function("rl_add_defun", as: AddCommand.self),
+              let parseAndBind = library.function("rl_parse_and_bind", as: ParseAndBind.self),
+              let initialize = library.function("rl_initialize", as: Initialize.self),
+              let catchSignals = library.variable("rl_catch_signals", of: Int32.self),
+              let done = library.variable("rl_done", of: Int32.self),
+              let completer = library.variable("rl_attempted_completion_function", of: Completer?.self),
+              let completionOver = library.variable("rl_attempted_completion_over", of: Int32.self),
+              let lineBuffer = library.variable("rl_line_buffer", of: UnsafeMutablePointer<CChar>?.self),
+              let name = library.variable("rl_readline_name", of: UnsafePointer<CChar>?.self),
+              let preInputHook = library.variable("rl_pre_input_hook", of: Hook?.self)
         else { return nil }
         return LibEdit(readline: readline, addHistory: addHistory, addCommand: addCommand, parseAndBind: parseAndBind,
                        initialize: initialize, catchSignals: catchSignals, done: done, completer: completer,
                        completionOver: completionOver, lineBuffer: lineBuffer, preInputHook: preInputHook,
-                       name: name, keyReader: variable("rl_getc_function", of: KeyReader?.self))
+                       name: name, keyReader: library.variable("rl_getc_function", of: KeyReader?.self))
     }
 }

@@ -1,14 +1,8 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import ModuleHost
 
 /// The three functions of the system's libxcrypt that ``PasswordHasher`` uses, found when first needed.
 ///
-/// The library is loaded at run time, as ModuleHost finds libcrypto, so AuthModule builds where libxcrypt's headers
+/// The library is loaded at run time (a `SystemLibrary`), so AuthModule builds where libxcrypt's headers
 /// are missing and a host that never hashes a password never loads it. Where the library is absent (macOS ships no
 /// libxcrypt), ``shared`` is `nil` and hashing is reported unavailable.
 struct SystemCrypt: @unchecked Sendable {
@@ -36,12 +30,10 @@ struct SystemCrypt: @unchecked Sendable {
 
     /// The library's functions, or `nil` when it cannot be loaded.
     static let shared: SystemCrypt? = {
-        let names = ["libcrypt.so.1", "libcrypt.so.2", "libcrypt.so"]
-        guard let library = names.lazy.compactMap({ dlopen($0, RTLD_NOW | RTLD_LOCAL) }).first,
-              let cryptRN = dlsym(library, "crypt_rn"), let genSaltRN = dlsym(library, "crypt_gensalt_rn"),
-              let checkSalt = dlsym(library, "crypt_checksalt") else { return nil }
-        return SystemCrypt(cryptRN: unsafeBitCast(cryptRN, to: CryptRN.self),
-                           genSaltRN: unsafeBitCast(genSaltRN, to: GenSaltRN.self),
-                           checkSalt: unsafeBitCast(checkSalt, to: CheckSalt.self))
+        guard let library = SystemLibrary(firstOf: ["libcrypt.so.1", "libcrypt.so.2", "libcrypt.so"]),
+              let cryptRN = library.function("crypt_rn", as: CryptRN.self),
+              let genSaltRN = library.function("crypt_gensalt_rn", as: GenSaltRN.self),
+              let checkSalt = library.function("crypt_checksalt", as: CheckSalt.self) else { return nil }
+        return SystemCrypt(cryptRN: cryptRN, genSaltRN: genSaltRN, checkSalt: checkSalt)
     }()
 }

@@ -51,9 +51,9 @@ enum SHA256Digest {
 
         static let shared: LibCrypto? = {
             let names: [String] = ["libcrypto.so.3", "libcrypto.so.1.1", "libcrypto.so"]
-            guard let library = names.lazy.compactMap({ name in dlopen(name, RTLD_NOW | RTLD_LOCAL) }).first,
-                  let digest = dlsym(library, "EVP_Digest"), let sha256 = dlsym(library, "EVP_sha256") else { return nil }
-            return LibCrypto(digest: unsafeBitCast(digest, to: EVPDigest.self), sha256: unsafeBitCast(sha256, to: EVPSHA256.self))
+            guard let library = SystemLibrary(firstOf: names), let digest = library.function("EVP_Digest", as: EVPDigest.self),
+                  let sha256 = library.function("EVP_sha256", as: EVPSHA256.self) else { return nil }
+            return LibCrypto(digest: digest, sha256: sha256)
         }()
     }
     #endif

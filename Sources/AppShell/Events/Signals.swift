@@ -88,7 +88,23 @@ enum Signals {
         pthread_sigmask(SIG_BLOCK, &set, nil)
         var action = Self.action(forward, flags: SA_RESTART, blockingAll: true)
         for number in caught { sigaction(number, &action, nil) }
+        barriers.start()
     }
+
+    /// Waits until the signal thread has reacted to every signal the handler wrote so far; returns a signal that
+    /// reached the process but not yet the handler, if any. So a shell that is ending learns of a signal that came
+    /// with its last input (a SIGTERM sent as standard input closed, say), however late the signal thread runs.
+    static func settle() async -> Int32? {
+        var pending = sigset_t()
+        sigemptyset(&pending)
+        sigpending(&pending)
+        if let number = caught.first(where: { sigismember(&pending, $0) == 1 }) { return number }
+        await barriers.pass(writing: pipeEnds.write)
+        return nil
+    }
+
+    /// The barrier records ``settle()`` writes after the signals, each passed when the signal thread reads it.
+    private static let barriers = Barriers()
 
     /// A handler given the signal's `siginfo_t` (`SA_SIGINFO`).
     typealias Handler = @convention(c) (Int32, UnsafeMutablePointer<siginfo_t>?, UnsafeMutableRawPointer?) -> Void
@@ -150,6 +166,10 @@ enum Signals {
         pthread_sigmask(SIG_UNBLOCK, &set, nil)
         while true {
             guard let arrival = next() else { continue }
+            if arrival.number == Barriers.record {
+                barriers.passed()
+                continue
+            }
             switch reaction.withLock({ $0 }) {
             case .exit(let message):
                 if let message { DescriptorOutput.write(message, to: STDERR_FILENO) }

@@ -60,6 +60,8 @@ struct HostLifecycle {
             status = reportStartupFailure(error, showReport: showReport, signal: interruption.signal)
         }
         status = writeTrace(status)
+        // A signal that came as the work ended (with the last line of input, say) is the status all the same.
+        if let late = await Signals.settle() { interruption.record(late) }
         return interruption.signal.map(Signals.exitCode(for:)) ?? status
     }
 

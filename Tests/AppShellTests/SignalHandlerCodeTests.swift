@@ -45,12 +45,17 @@ struct SignalHandlerCodeTests {
         target.contains("swift_") || (target.hasPrefix("$s") && !target.hasPrefix("$s8AppShell") && !target.hasPrefix("$s5Glibc"))
     }
 
-    /// The targets of the `call` instructions in `symbol`'s code.
+    /// The functions `symbol`'s code calls or jumps to (tail calls included; jumps within itself left out), on
+    /// x86-64 (`call`, `jmp`) and arm64 (`bl`, `b`).
     static func calls(of symbol: String, in binary: String) throws -> [String] {
         let code = try output(tools[1], ["-d", "--no-show-raw-insn", "--disassemble=\(symbol)", binary])
         return code.split(separator: "\n").compactMap { line in
-            guard line.contains("\tcall "), let open = line.firstIndex(of: "<"), let close = line.lastIndex(of: ">") else { return nil }
-            return String(line[line.index(after: open)..<close])
+            let fields = line.split(separator: "\t")
+            guard fields.count >= 2, let mnemonic = fields[1].split(separator: " ").first,
+                  ["call", "jmp", "bl", "b"].contains(mnemonic),
+                  let open = line.firstIndex(of: "<"), let close = line.lastIndex(of: ">") else { return nil }
+            let target = String(line[line.index(after: open)..<close])
+            return target.contains("+0x") ? nil : target
         }
     }
 

@@ -36,7 +36,7 @@ enum CommandRace {
     static func run(_ events: ShellEvents, interruptible: Bool, stillRunning: @escaping @Sendable () -> Void,
                     _ body: @escaping @Sendable () async -> ExitCode) async -> Outcome {
         let interrupts: Interrupts? = interruptible ? { handler in events.setInterruptHandler(handler) } : nil
-        return await run(signals: events.setSignalHandler, interrupts: interrupts, stillRunning: stillRunning, body)
+        return await run(signals: events.setCommandSignalHandler, interrupts: interrupts, stillRunning: stillRunning, body)
     }
 
     /// Installs (or, with `nil`, removes) the Ctrl-C handler; whether a Ctrl-C had already come for this command.

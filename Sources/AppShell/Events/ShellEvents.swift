@@ -40,7 +40,9 @@ final class ShellEvents: Sendable {
     private let requests = LineRequests()
     private let echoOff = LockedFlag()
     private let wake = InputWake()
+    /// The host lifecycle's signal handler, for the whole session; and the running command's (``CommandRace``).
     private let onSignal = LockedHandler()
+    private let onCommandSignal = LockedHandler()
     private let received = Locked<Int32?>(nil)
     private let interrupts = Locked(Interrupts())
 
@@ -122,13 +124,24 @@ final class ShellEvents: Sendable {
         }
         received.withLock { $0 = $0 ?? arrival.number }
         onSignal.call(arrival.number)
+        onCommandSignal.call(arrival.number)
         continuation.yield(.signal(arrival.number))
     }
 
     /// Also calls `handler` (on a background queue) when a signal arrives, e.g. to cancel startup; at once (on the
     /// caller's thread) if one already has: the program is ending, whatever stage installs the handler.
     func setSignalHandler(_ handler: @escaping @Sendable (Int32) -> Void) {
-        onSignal.set(handler)
+        install(handler, in: onSignal)
+    }
+
+    /// The same for the command running (``CommandRace``), beside the lifecycle's handler, which it never replaces:
+    /// a signal after a command still cancels the later phases and gives the exit status.
+    func setCommandSignalHandler(_ handler: @escaping @Sendable (Int32) -> Void) {
+        install(handler, in: onCommandSignal)
+    }
+
+    private func install(_ handler: @escaping @Sendable (Int32) -> Void, in slot: LockedHandler) {
+        slot.set(handler)
         if let number = signalReceived { handler(number) }
     }
 

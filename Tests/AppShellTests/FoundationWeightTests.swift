@@ -10,15 +10,8 @@ import Testing
 struct FoundationWeightTests {
     @Test func appShellLinksNeitherFoundationNorICUNorLibcrypt() async throws {
         #if os(Linux)
-        let ldd = Process()
-        ldd.executableURL = URL(fileURLWithPath: "/usr/bin/ldd")
-        ldd.arguments = [try ShellProcess.executable.path]
-        let output = Pipe()
-        ldd.standardOutput = output
-        try ldd.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        ldd.waitUntilExit()
-        #expect(ldd.terminationStatus == 0, "\(text)")
+        let (status, text) = try ToolOutput.run("/usr/bin/ldd", [try ShellProcess.executable.path])
+        #expect(status == 0, "\(text)")
         #expect(text.contains("libswiftCore"), "ldd listed the libraries: \(text)")
         let libraries = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
         let heavy = libraries.filter { line in

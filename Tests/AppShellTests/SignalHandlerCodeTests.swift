@@ -25,7 +25,7 @@ struct SignalHandlerCodeTests {
         #if os(Linux)
         try #require(Self.available, "nm and objdump are required (MODULEHOST_REQUIRE_TOOLS=1) but not installed")
         let binary = try ShellProcess.executable.path
-        let symbols = try Self.output(Self.tools[0], [binary]).split(separator: "\n").compactMap { $0.split(separator: " ").last.map(String.init) }
+        let symbols = try ToolOutput.run(Self.tools[0], [binary]).stdout.split(separator: "\n").compactMap { $0.split(separator: " ").last.map(String.init) }
         for handler in Self.handlers {
             let closure = try #require(symbols.first { $0.hasPrefix(handler) && $0.hasSuffix("fU_") }, "no closure \(handler)…fU_ in app-shell")
             let calls = try Self.calls(of: closure, in: binary)
@@ -48,7 +48,7 @@ struct SignalHandlerCodeTests {
     /// The functions `symbol`'s code calls or jumps to (tail calls included; jumps within itself left out), on
     /// x86-64 (`call`, `jmp`) and arm64 (`bl`, `b`).
     static func calls(of symbol: String, in binary: String) throws -> [String] {
-        let code = try output(tools[1], ["-d", "--no-show-raw-insn", "--disassemble=\(symbol)", binary])
+        let code = try ToolOutput.run(tools[1], ["-d", "--no-show-raw-insn", "--disassemble=\(symbol)", binary]).stdout
         return code.split(separator: "\n").compactMap { line in
             let fields = line.split(separator: "\t")
             guard fields.count >= 2, let mnemonic = fields[1].split(separator: " ").first,
@@ -57,17 +57,5 @@ struct SignalHandlerCodeTests {
             let target = String(line[line.index(after: open)..<close])
             return target.contains("+0x") ? nil : target
         }
-    }
-
-    static func output(_ tool: String, _ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
     }
 }

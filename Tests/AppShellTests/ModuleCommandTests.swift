@@ -121,30 +121,45 @@ struct ModuleCommandTests {
         process.terminationHandler = { exited.continuation.yield($0.terminationStatus) }
         try process.run()
         defer { try? stdin.fileHandleForWriting.close() }
-        // Once the shell catches SIGTERM (through a dispatch source),
-        // the signal may arrive during startup or at the password read: either way the shell stops with 143.
+        // Once the shell catches SIGTERM, the signal may arrive during startup or at the password read: either way
+        // the shell stops with 143.
         try await Self.waitUntilHandling(SIGTERM, pid: process.processIdentifier)
         kill(process.processIdentifier, SIGTERM)
         var iterator = exited.stream.makeAsyncIterator()
         #expect(await iterator.next() == 143)
     }
 
-    /// Polls `/proc/<pid>/status` until the process catches or ignores `signal`, for at most 60 s.
+    /// Polls `/proc/<pid>/status` until the process catches or ignores `signal`; 120 s is a deadlock guard only.
+    /// It looks once more after every wait, so a poll whose task the busy cooperative pool resumes late still sees a
+    /// handler installed meanwhile (a poll that gave up at its deadline without looking again failed once under
+    /// Thread Sanitizer).
     private static func waitUntilHandling(_ signal: Int32, pid: Int32) async throws {
-        let deadline = ContinuousClock.now + .seconds(60)
-        while ContinuousClock.now < deadline {
-            let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
-            // Dispatch installs a handler (SigCgt); before it, the signal's default action would kill the process.
-            for field in ["SigCgt:", "SigIgn:"] {
-                if let line = status.split(separator: "\n").first(where: { $0.hasPrefix(field) }),
-                   let mask = UInt64(line.dropFirst(field.count).trimmingCharacters(in: .whitespaces), radix: 16),
-                   mask & (1 << UInt64(signal - 1)) != 0 {
-                    return
-                }
+        let deadline = ContinuousClock.now + .seconds(120)
+        while true {
+            guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else {
+                Issue.record("cannot read /proc/\(pid)/status: app-shell ended before it caught signal \(signal)")
+                return
+            }
+            if handles(signal, status: status) { return }
+            guard ContinuousClock.now < deadline else {
+                Issue.record("app-shell never caught signal \(signal) within 120 s")
+                return
             }
             try await Task.sleep(for: .milliseconds(10))
         }
-        Issue.record("app-shell never caught signal \(signal)")
+    }
+
+    /// Whether a `/proc/<pid>/status` text shows app-shell (not yet the `sh` that executes it) catching or ignoring
+    /// `signal`.
+    private static func handles(_ signal: Int32, status: String) -> Bool {
+        // Signals.start installs a handler (SigCgt); before it, the signal's default action would kill the process.
+        guard status.hasPrefix("Name:\tapp-shell\n") else { return false }
+        return ["SigCgt:", "SigIgn:"].contains { field in
+            guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix(field) }),
+                  let mask = UInt64(line.dropFirst(field.count).trimmingCharacters(in: .whitespaces), radix: 16)
+            else { return false }
+            return mask & (1 << UInt64(signal - 1)) != 0
+        }
     }
 
     @Test func aScriptExitsWithItsFirstFailedCommandsStatus() async throws {

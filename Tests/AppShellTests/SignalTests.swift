@@ -215,11 +215,12 @@ extension SignalTests {
     }
 
     /// Reads `/proc/<pid>/status` in a tight loop until the process (once it is app-shell, not the `sh` that
-    /// executes it) ignores or catches `signal`, then sends it; false if that never happened within 30 s.
+    /// executes it) ignores or catches `signal`, then sends it; false if that never happened within 120 s (a deadlock
+    /// guard: a sanitizer build on a loaded machine starts slowly).
     private static func signalOnceNotDefault(_ pid: Int32, _ signal: Int32) -> Bool {
         let path = "/proc/\(pid)/status"
         let bit = UInt64(1) << UInt64(signal - 1)
-        let deadline = Date().addingTimeInterval(30)
+        let deadline = Date().addingTimeInterval(120)
         var buffer = [UInt8](repeating: 0, count: 4_096)
         while Date() < deadline {
             let descriptor = open(path, O_RDONLY | O_CLOEXEC)

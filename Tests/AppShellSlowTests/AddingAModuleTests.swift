@@ -137,7 +137,7 @@ struct AddingAModuleTests {
             /// A module added by hand.
             public final class TasksModule: ModuleProtocol, TasksService {
                 public static let moduleIdentifier: ModuleIdentifier = "com.example.tasks"
-                public static let providedServices: [ProvidedService] = [.service(TasksService.self)]
+                public static let providedServices: [ProvidedService] = [.service(TasksService.self, from: TasksModule.self) { $0 }]
                 public init(context: any ModuleContext) {}
             }
             """

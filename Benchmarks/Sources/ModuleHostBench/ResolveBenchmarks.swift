@@ -16,7 +16,7 @@ extension ModuleIdentifier {
 /// The module that provides `BenchService` through the bridge.
 final class ResolveBenchModule: ModuleProtocol, BenchService {
     static let moduleIdentifier: ModuleIdentifier = .benchResolve
-    static let providedServices: [ProvidedService] = [.service(BenchService.self)]
+    static let providedServices: [ProvidedService] = [.service(BenchService.self, from: ResolveBenchModule.self) { $0 }]
     init() {}
     convenience init(context: any ModuleContext) { self.init() }
     func value() -> Int { 42 }

@@ -32,7 +32,7 @@ public final class AlphaModule: ConfigurableModule, FuzzAlphaService {
         public var owner: ModuleIdentifier?
     }
     public static let moduleIdentifier: ModuleIdentifier = .fuzzAlpha
-    public static let providedServices: [ProvidedService] = [.service(FuzzAlphaService.self)]
+    public static let providedServices: [ProvidedService] = [.service(FuzzAlphaService.self, from: AlphaModule.self) { $0 }]
     public static var contributions: [Contribution] { startupOperations.map(Contribution.startupOperation) }
     public static let startupOperations: [ModuleStartupOperation] = [
         ModuleStartupOperation("alpha.prepare", priority: .high) { _ in },
@@ -46,7 +46,7 @@ public final class AlphaModule: ConfigurableModule, FuzzAlphaService {
 public final class BetaModule: ModuleProtocol, ModuleInitiatorProtocol, FuzzBetaService {
     public static let moduleIdentifier: ModuleIdentifier = .fuzzBeta
     public static let requiredModules: [ModuleIdentifier] = [.fuzzAlpha]
-    public static let providedServices: [ProvidedService] = [.service(FuzzBetaService.self)]
+    public static let providedServices: [ProvidedService] = [.service(FuzzBetaService.self, from: BetaModule.self) { $0 }]
     public static var identifier: String { "beta.load" }
     public static var priority: ModuleStartupOperation.Priority { .afterFirstFrame }
     public static var dependencies: [String] { ["alpha.warm"] }
@@ -76,7 +76,7 @@ public final class AlphaImpostorModule: ModuleProtocol {
 /// A second provider of Beta's service (duplicate service).
 public final class BetaRivalModule: ModuleProtocol, FuzzBetaService {
     public static let moduleIdentifier: ModuleIdentifier = "fuzz.beta-rival"
-    public static let providedServices: [ProvidedService] = [.service(FuzzBetaService.self)]
+    public static let providedServices: [ProvidedService] = [.service(FuzzBetaService.self, from: BetaRivalModule.self) { $0 }]
     public init(context: any ModuleContext) {}
 }
 

@@ -82,8 +82,7 @@ extension ModuleManager {
         let plugins = PluginLoader.prepareLibraries(of: manifest, load: loadingPlugins,
                                                     isTypeKnown: { resolver.type(named: $0) != nil }, into: &read.sink)
         let validator = ManifestValidator(manifest: manifest, resolver: typeResolver, existing: registry.registeredModules(),
-                                          reservedCommandNames: reservedCommandNames, plugins: plugins,
-                                          checksConformances: !loadingPlugins)
+                                          reservedCommandNames: reservedCommandNames, plugins: plugins)
         let registrations = validator.validate(into: &read.sink)
         return structurallySound ? registrations : []
     }
@@ -128,7 +127,7 @@ extension ModuleManager {
     ///   - type: The module type.
     ///   - eager: Whether ``loadEagerModules()`` loads it.
     /// - Throws: ``ManifestError`` when its identifier, a service or a command is already registered, when it lists
-    ///   a service it does not adopt (`ManifestDiagnostic.Code.serviceNotProvided`), or when it needs a
+    ///   a service from another module type (`ManifestDiagnostic.Code.serviceNotProvided`), or when it needs a
     ///   configuration.
     public func register<Module: ModuleProtocol>(_ type: Module.Type, eager: Bool = false) throws(ManifestError) {
         let path = "register(\(TypeName.of(type)).self)"
@@ -166,8 +165,6 @@ extension ModuleManager {
         validator.checkCommandNames(of: resolved, into: &sink)
         validator.checkContributions(of: resolved, into: &sink)
         validator.checkLibraryPoints(of: resolved, into: &sink)
-        // One type, named in code: asking the runtime costs one conformance question per service, and a module that
-        // lists a service it does not adopt is refused now rather than at its first resolve.
         validator.checkProvidedServices(of: resolved, into: &sink)
         guard !sink.hasErrors else { throw ManifestError(file: nil, diagnostics: sink.diagnostics) }
         let registration = ModuleRegistration(

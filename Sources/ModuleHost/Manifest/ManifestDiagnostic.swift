@@ -116,8 +116,8 @@ extension ErrorCode where Domain == ManifestDiagnostic {
     /// Two modules declare that they provide the same service protocol.
     public static var duplicateService: Self { Self(rawValue: "duplicateService") }
 
-    /// A module lists a service in `providedServices` that it cannot provide: it does not conform to the
-    /// protocol (or, with an accessor, is not the module type the accessor takes). Reported by validation only.
+    /// A module lists a service in `providedServices` that it cannot provide: the declaration names another module
+    /// type (`.service(P.self, from: Other.self) { … }`), which it is not.
     public static var serviceNotProvided: Self { Self(rawValue: "serviceNotProvided") }
 
     /// A module contributes to an extension point that the host does not declare.

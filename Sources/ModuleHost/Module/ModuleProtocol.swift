@@ -10,7 +10,7 @@
 /// ```swift
 /// public final class AuthModule: ModuleProtocol, AuthService {
 ///     public static let moduleIdentifier: ModuleIdentifier = .auth
-///     public static let providedServices: [ProvidedService] = [.service(AuthService.self)]
+///     public static let providedServices: [ProvidedService] = [.service(AuthService.self, from: AuthModule.self) { $0 }]
 ///     public init(context: any ModuleContext) {}
 /// }
 /// ```

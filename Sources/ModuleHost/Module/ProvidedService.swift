@@ -1,10 +1,12 @@
 /// A service protocol a module declares it provides, and how to get the service from a loaded module.
 ///
-/// Declared statically, so the manager knows the provider of every service before instantiating anything:
+/// Declared statically, so the manager knows the provider of every service before instantiating anything. The
+/// declaration names the module and returns the service from it, so the compiler checks that the module can provide
+/// it: a module that stops conforming fails the build at its declaration, and nothing is asked of the runtime.
 /// ```swift
 /// static let providedServices: [ProvidedService] = [
-///     .service(AuthService.self),                                  // the module itself conforms
-///     .service(Clock.self, from: TimeModule.self) { $0.clock },    // or hands out another object
+///     .service(AuthService.self, from: AuthModule.self) { $0 },        // the module itself conforms
+///     .service(Clock.self, from: AuthModule.self) { $0.clock },        // or hands out another object
 /// ]
 /// ```
 public struct ProvidedService: Sendable, CustomStringConvertible {
@@ -16,31 +18,18 @@ public struct ProvidedService: Sendable, CustomStringConvertible {
     /// The service type.
     let type: Any.Type
     let key: ObjectIdentifier
+    /// The module type named in the declaration.
+    let module: any ModuleProtocol.Type
     let makeBox: @Sendable (any ModuleProtocol) -> AnyServiceBox?
-    /// Whether a module type can provide the service (`nil`: cannot be told without an instance). Asked by
-    /// `validate` and by registration in code, not by registering a manifest: for `.service(P.self)` it is a
-    /// conformance question, which the first time scans every conformance record in the process.
-    let canBeProvided: @Sendable (any ModuleProtocol.Type) -> Bool?
-
-    /// The module itself provides `Service`: it must conform to it.
-    ///
-    /// Whether it does is checked when the manifest is validated, and answered by a cast when the service is first
-    /// resolved. That cast is a conformance question to the Swift runtime, which the first time scans every
-    /// conformance record in the process, so its cost grows with the program. The form that names the module,
-    /// `.service(P.self, from: M.self) { $0 }`, is checked by the compiler instead and asks nothing at run time.
-    ///
-    /// - Parameter type: The service protocol (or type) the module conforms to.
-    /// - Returns: The declaration, for the module's ``ModuleProtocol/providedServices``.
-    public static func service<Service: Sendable>(_ type: Service.Type) -> ProvidedService {
-        ProvidedService(type: Service.self, key: ObjectIdentifier(Service.self), makeBox: { module in
-            (module as? Service).map { ServiceBox($0) }
-        }, canBeProvided: { module in
-            ProtocolConformance.does(module, conformTo: Service.self)
-        })
-    }
+    /// Whether a module type is the one named in the declaration (or a subclass of it): a module that declares a
+    /// service from another module type cannot provide it.
+    let canBeProvided: @Sendable (any ModuleProtocol.Type) -> Bool
 
     /// The module hands out `Service` through `accessor`, for example a property holding an implementation, or itself
-    /// (`{ $0 }`): the form the compiler checks, since `accessor` must return a `Service`.
+    /// (`{ $0 }`). The compiler checks the declaration, since `accessor` must return a `Service`.
+    ///
+    /// An instance injected in a test in place of the module (`inject(_:for:)`, `standIn(for:providing:as:)`) is not
+    /// a `Module`; it provides the service when it conforms to `Service` itself.
     ///
     /// - Parameters:
     ///   - type: The service protocol (or type) handed out.
@@ -51,8 +40,9 @@ public struct ProvidedService: Sendable, CustomStringConvertible {
     public static func service<Service: Sendable, Module: ModuleProtocol>(
         _ type: Service.Type, from module: Module.Type, _ accessor: @escaping @Sendable (Module) -> Service
     ) -> ProvidedService {
-        ProvidedService(type: Service.self, key: ObjectIdentifier(Service.self), makeBox: { instance in
-            (instance as? Module).map { ServiceBox(accessor($0)) }
+        ProvidedService(type: Service.self, key: ObjectIdentifier(Service.self), module: Module.self, makeBox: { instance in
+            if let instance = instance as? Module { return ServiceBox(accessor(instance)) }
+            return (instance as? Service).map { ServiceBox($0) }
         }, canBeProvided: { module in
             module is Module.Type
         })

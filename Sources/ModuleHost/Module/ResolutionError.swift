@@ -42,7 +42,8 @@ extension ErrorCode where Domain == ResolutionError {
     /// The module threw from `moduleDidLoad`, or a module it requires failed.
     public static var loadFailed: Self { Self(rawValue: "loadFailed") }
 
-    /// The module declares the service but its instance does not provide it.
+    /// The module declares the service but its instance does not provide it: an instance injected in its place
+    /// (in a test) that is neither the declared module type nor conforms to the service.
     public static var serviceNotImplemented: Self { Self(rawValue: "serviceNotImplemented") }
 
     /// The module is registered but its type is not the one asked for.

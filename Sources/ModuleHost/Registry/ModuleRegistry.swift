@@ -115,10 +115,12 @@ package final class ModuleRegistry: ModuleResolving, @unchecked Sendable {
         while true {
             let module = try load(provider.module)
             // The provider is keyed by its declared static type, so its box is a ServiceBox<Service>; checked anyway.
+            // No box: an injected instance that is neither the declared module type nor conforms to the service.
             guard let box = provider.service.makeBox(module) as? ServiceBox<Service> else {
                 throw ResolutionError(
                     .serviceNotImplemented,
-                    "module \"\(provider.module)\" (\(TypeName.of(Swift.type(of: module)))) declares that it provides \(provider.service.name), but it does not conform to it")
+                    "module \"\(provider.module)\" (\(TypeName.of(Swift.type(of: module)))) cannot provide \(provider.service.name): "
+                        + "it is not \(TypeName.of(provider.service.module)), which the declaration names, and does not conform to it")
             }
             if let injected = cache.service(Service.self) { return injected }
             if cache.injectedModule(provider.module) === module {

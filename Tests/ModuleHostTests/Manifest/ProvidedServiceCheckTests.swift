@@ -2,35 +2,25 @@ import Foundation
 import Testing
 @testable import ModuleHost
 
-protocol ListedButNotConformed: Sendable {
-    func answer() -> Int
-}
-
 protocol ConformedService: Sendable {
     func answer() -> Int
 }
 
 protocol SecondConformedService: AnyObject, Sendable {}
 
-/// Lists a service it does not conform to: the mistake a new user makes, which registers and fails at resolve.
-final class ListsWithoutConformingModule: ModuleProtocol, ConformedService {
-    static let moduleIdentifier: ModuleIdentifier = "test.provided.lists-without-conforming"
-    static let providedServices: [ProvidedService] = [.service(ConformedService.self), .service(ListedButNotConformed.self)]
-    init(context: any ModuleContext) {}
-    func answer() -> Int { 42 }
-}
-
-/// Conforms to everything it lists, a composition included.
+/// Declares its services from itself, a composition included.
 final class ConformsToWhatItListsModule: ModuleProtocol, ConformedService, SecondConformedService {
     static let moduleIdentifier: ModuleIdentifier = "test.provided.conforms"
     static let providedServices: [ProvidedService] = [
-        .service(ConformedService.self), .service((any ConformedService & SecondConformedService).self),
+        .service(ConformedService.self, from: ConformsToWhatItListsModule.self) { $0 },
+        .service((any ConformedService & SecondConformedService).self, from: ConformsToWhatItListsModule.self) { $0 },
     ]
     init(context: any ModuleContext) {}
     func answer() -> Int { 7 }
 }
 
-/// Hands a service out through an accessor that takes another module type.
+/// Declares a service from another module type, which it is not: the one mistake in a service declaration that the
+/// compiler cannot see.
 final class WrongAccessorModule: ModuleProtocol {
     static let moduleIdentifier: ModuleIdentifier = "test.provided.wrong-accessor"
     static let providedServices: [ProvidedService] = [
@@ -39,66 +29,54 @@ final class WrongAccessorModule: ModuleProtocol {
     init(context: any ModuleContext) {}
 }
 
-/// What the start-up path no longer asks the runtime, `validate` checks: a module that lists a
-/// service it cannot provide is reported at its entry, by validation only.
-@Suite("Provided services are checked by validation")
+/// A service declaration names its module, so the compiler checks that the module can provide it (the slow lane's
+/// `ManifestBuildCheckTests.aServiceTheModuleDoesNotProvideFailsTheBuildAtItsDeclaration` builds a module that stops
+/// conforming). What is left to check at run time, a declaration that names another module type, is refused by
+/// validation and by every registration, at the module's entry, and costs no question to the Swift runtime.
+@Suite("Provided services are checked before anything runs")
 struct ProvidedServiceCheckTests {
     private let manifest = Data("""
         {"modules": [
           "ModuleHostTests.ConformsToWhatItListsModule",
-          "ModuleHostTests.ListsWithoutConformingModule",
           "ModuleHostTests.WrongAccessorModule"
         ]}
         """.utf8)
 
-    @Test func validationReportsAServiceTheModuleDoesNotConformTo() throws {
+    @Test func validationReportsAServiceDeclaredFromAnotherModuleType() throws {
         let diagnostics = ModuleManager.forTesting().validateManifest(manifest, file: "modules.json")
         let problems = diagnostics.filter { $0.code == .serviceNotProvided }
-        try #require(problems.count == 2, "\(diagnostics)")
+        try #require(problems.count == 1, "\(diagnostics)")
         #expect(problems[0].path == "modules[1].type")
         #expect(problems[0].severity == .error)
-        #expect(problems[0].message.contains("ModuleHostTests.ListsWithoutConformingModule lists ModuleHostTests.ListedButNotConformed"))
+        #expect(problems[0].message == "ModuleHostTests.WrongAccessorModule declares ModuleHostTests.SecondConformedService from "
+            + "ModuleHostTests.ConformsToWhatItListsModule, which it is not, so resolving it would fail")
         #expect(problems[0].location?.line == 3, "located at the module's entry: \(String(describing: problems[0].location))")
-        #expect(problems[0].suggestion == "make ModuleHostTests.ListsWithoutConformingModule conform to ModuleHostTests.ListedButNotConformed, or remove it from providedServices")
-        #expect(problems[1].path == "modules[2].type")
-        #expect(problems[1].message.contains("SecondConformedService"))
+        #expect(problems[0].suggestion == "declare it as .service(ModuleHostTests.SecondConformedService.self, from: ModuleHostTests.WrongAccessorModule.self) { $0 }")
     }
 
-    @Test func aModuleThatConformsToWhatItListsIsValid() {
+    @Test func aModuleThatDeclaresItsServicesFromItselfIsValid() {
         let diagnostics = ModuleManager.forTesting().validateManifest(
             Data(#"{"modules": ["ModuleHostTests.ConformsToWhatItListsModule"]}"#.utf8), file: "modules.json")
         #expect(diagnostics.isEmpty, "\(diagnostics)")
     }
 
-    /// Registering a manifest does not ask (it is on the start-up path; `validate` does); the first resolve still names
-    /// the problem.
-    @Test func registrationDoesNotAskAndTheFirstResolveFails() throws {
+    /// Registering a manifest refuses it too (it used to register, and fail at the first resolve), and registers
+    /// nothing of that manifest.
+    @Test func registeringAManifestRefusesIt() throws {
         let manager = ModuleManager.forTesting()
-        try manager.registerModules(from: Data(#"{"modules": ["ModuleHostTests.ListsWithoutConformingModule"]}"#.utf8))
-        #expect(throws: ResolutionError.self) { try manager.bridge.resolve(ListedButNotConformed.self) }
-        #expect(try manager.bridge.resolve(ConformedService.self).answer() == 42)
+        let error = #expect(throws: ManifestError.self) { try manager.registerModules(from: manifest) }
+        #expect(error?.diagnostics.map(\.code) == [.serviceNotProvided])
+        #expect(error?.diagnostics.first?.path == "modules[1].type")
+        #expect(manager.modules.isEmpty, "nothing registered")
     }
 
-    /// A module registered in code names one type, so registration asks: the mistake is refused at once.
-    @Test func registrationInCodeRefusesAServiceTheModuleDoesNotAdopt() {
+    @Test func registrationInCodeRefusesIt() throws {
         let manager = ModuleManager.forTesting()
-        let error = #expect(throws: ManifestError.self) { try manager.register(ListsWithoutConformingModule.self) }
-        let problem = error?.diagnostics.first { $0.code == .serviceNotProvided }
-        #expect(problem?.path == "register(ModuleHostTests.ListsWithoutConformingModule.self).type")
-        #expect(problem?.message.contains("ListedButNotConformed") == true)
-        #expect(manager.modules.isEmpty, "nothing registered")
-        #expect(throws: Never.self) { try manager.register(ConformsToWhatItListsModule.self) }
         let wrongAccessor = #expect(throws: ManifestError.self) { try manager.register(WrongAccessorModule.self) }
         #expect(wrongAccessor?.diagnostics.map(\.code) == [.serviceNotProvided])
-    }
-
-    @Test func theRuntimeQuestionAgreesWithACast() {
-        let module: any ModuleProtocol = ListsWithoutConformingModule(context: ModuleManager())
-        #expect(ProtocolConformance.does(ListsWithoutConformingModule.self, conformTo: (any ConformedService).self) == (module is any ConformedService))
-        #expect(ProtocolConformance.does(ListsWithoutConformingModule.self, conformTo: (any ListedButNotConformed).self) == (module is any ListedButNotConformed))
-        #expect(ProtocolConformance.does(ConformsToWhatItListsModule.self, conformTo: (any ConformedService & SecondConformedService).self) == true)
-        #expect(ProtocolConformance.does(ListsWithoutConformingModule.self, conformTo: (any ConformedService & SecondConformedService).self) == false)
-        #expect(ProtocolConformance.does(ListsWithoutConformingModule.self, conformTo: Int.self) == nil, "a concrete type cannot be told")
-        #expect(ProtocolConformance.does(ListsWithoutConformingModule.self, conformTo: Any.self) == true)
+        #expect(wrongAccessor?.diagnostics.first?.path == "register(ModuleHostTests.WrongAccessorModule.self).type")
+        #expect(manager.modules.isEmpty, "nothing registered")
+        #expect(throws: Never.self) { try manager.register(ConformsToWhatItListsModule.self) }
+        #expect(try manager.bridge.resolve((any ConformedService & SecondConformedService).self).answer() == 7)
     }
 }

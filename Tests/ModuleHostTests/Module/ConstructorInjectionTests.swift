@@ -18,7 +18,7 @@ extension ModuleIdentifier {
 /// A store whose set-up is in the one hook, `moduleDidLoad(with:)`; it counts in a lock.
 final class HookedStoreModule: ModuleProtocol, InjectionStore {
     static let moduleIdentifier: ModuleIdentifier = .injectionStore
-    static let providedServices: [ProvidedService] = [.service(InjectionStore.self)]
+    static let providedServices: [ProvidedService] = [.service(InjectionStore.self, from: HookedStoreModule.self) { $0 }]
     private let count = Locked(0)
     private let loaded = Locked(false)
     init(context: any ModuleContext) {}
@@ -36,7 +36,7 @@ final class HookedStoreModule: ModuleProtocol, InjectionStore {
 final class InjectedGreeterModule: ModuleProtocol, InjectionGreeter {
     static let moduleIdentifier: ModuleIdentifier = "test.injection.greeter"
     static let requiredModules: [ModuleIdentifier] = [.injectionStore]
-    static let providedServices: [ProvidedService] = [.service(InjectionGreeter.self)]
+    static let providedServices: [ProvidedService] = [.service(InjectionGreeter.self, from: InjectedGreeterModule.self) { $0 }]
     private let store: any InjectionStore
 
     init(context: any ModuleContext) throws {

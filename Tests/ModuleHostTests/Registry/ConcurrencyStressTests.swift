@@ -173,7 +173,7 @@ struct ConcurrencyStressTests {
 /// Provides StressService; used by the injection race.
 final class ProvidingStressModule: ModuleProtocol, StressService {
     static let moduleIdentifier: ModuleIdentifier = "stress.provider"
-    static let providedServices: [ProvidedService] = [.service(StressService.self)]
+    static let providedServices: [ProvidedService] = [.service(StressService.self, from: ProvidingStressModule.self) { $0 }]
     let name = "provider"
     init(context: any ModuleContext) {}
     func moduleDidLoad(with manager: any ModuleContext) throws { manager.recorder?.record("load provider") }

@@ -45,7 +45,7 @@ final class ReleaseTracker: Sendable {
 /// The bottom of the chain top -> middle -> base; side requires base too; other requires nothing.
 final class RelBaseModule: ModuleProtocol, ReleaseTrackedService {
     static let moduleIdentifier: ModuleIdentifier = .relBase
-    static let providedServices: [ProvidedService] = [.service(ReleaseTrackedService.self)]
+    static let providedServices: [ProvidedService] = [.service(ReleaseTrackedService.self, from: RelBaseModule.self) { $0 }]
     private let tracker = ReleaseTracker()
     var isUnloaded: Bool { tracker.isUnloaded }
     init(context: any ModuleContext) {}
@@ -183,7 +183,7 @@ protocol ReleasableProviderService: AnyObject, Sendable {
 /// Provides ``ReleasableProviderService``; records the tick of its unload on the injected ``TickCounter``.
 final class RelProviderModule: ModuleProtocol, ReleasableProviderService {
     static let moduleIdentifier: ModuleIdentifier = .relProvider
-    static let providedServices: [ProvidedService] = [.service(ReleasableProviderService.self)]
+    static let providedServices: [ProvidedService] = [.service(ReleasableProviderService.self, from: RelProviderModule.self) { $0 }]
     private struct State: Sendable {
         var ticks: TickCounter?
         var recorder: LoadRecorder?

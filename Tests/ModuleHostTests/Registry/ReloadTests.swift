@@ -17,7 +17,7 @@ final class ReloadNotesStore: Sendable {
 /// operation left the new instance empty, and the next save would have overwritten the file.
 final class ReloadNotesModule: ModuleProtocol, ReloadNotes {
     static let moduleIdentifier: ModuleIdentifier = "test.reload.notes"
-    static let providedServices: [ProvidedService] = [.service(ReloadNotes.self)]
+    static let providedServices: [ProvidedService] = [.service(ReloadNotes.self, from: ReloadNotesModule.self) { $0 }]
     static var contributions: [Contribution] { startupOperations.map(Contribution.startupOperation) }
     static let startupOperations: [ModuleStartupOperation] = [
         ModuleStartupOperation("test.reload.notes.load", priority: .asyncHigh) { context in

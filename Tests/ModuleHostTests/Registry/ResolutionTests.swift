@@ -89,11 +89,27 @@ struct ResolutionTests {
         #expect(again.code == .loadFailed)
     }
 
-    @Test func declaredButNotImplementedService() throws {
-        let manager = try manager("LiarModule")
-        let error = try #require(throws: ResolutionError.self) { try manager.bridge.resolve(GreetingService.self) }
+    /// A module that declares a service from another module type is refused when it registers, not at its first
+    /// resolve.
+    @Test func aServiceDeclaredFromAnotherModuleTypeIsRefusedAtRegistration() throws {
+        let error = try #require(throws: ManifestError.self) { try manager("LiarModule") }
+        let problem = try #require(error.diagnostics.first)
+        #expect(problem.code == .serviceNotProvided)
+        #expect(problem.message.contains("ModuleHostTests.LiarModule declares ModuleHostTests.GreetingService from ModuleHostTests.GreeterModule"))
+    }
+
+    /// An instance injected in a module's place that neither is the declared module type nor conforms to the
+    /// service cannot provide it, and resolving says so; one that conforms provides it.
+    @Test func anInjectedInstanceProvidesADeclaredServiceOnlyIfItConformsToIt() throws {
+        let nonconforming = try manager("BaseModule", "GreeterModule")
+        nonconforming.inject(BaseModule(context: nonconforming), for: .greeter)
+        let error = try #require(throws: ResolutionError.self) { try nonconforming.bridge.resolve(GreetingService.self) }
         #expect(error.code == .serviceNotImplemented)
-        #expect(error.message.contains("does not conform"))
+        #expect(error.message.contains("it is not ModuleHostTests.GreeterModule"))
+        let conforming = try manager("BaseModule", "GreeterModule")
+        conforming.inject(OtherGreeterModule(context: conforming), for: .greeter)
+        let greeter = try conforming.bridge.resolve(GreetingService.self)
+        #expect(greeter.greet("Ada") == "Hi, Ada.")
     }
 
     @Test func exactlyOnceWhenManyTasksRaceOnFirstResolve() async throws {

@@ -16,7 +16,7 @@ final class Numbered: NumberedService {
 /// Provides `NumberedService` itself; counts its instances alive.
 final class NumberedProvider: ModuleProtocol, NumberedService {
     static let moduleIdentifier: ModuleIdentifier = "warm.numbered"
-    static let providedServices: [ProvidedService] = [.service(NumberedService.self)]
+    static let providedServices: [ProvidedService] = [.service(NumberedService.self, from: NumberedProvider.self) { $0 }]
     let number = 0
     init(context: any ModuleContext) {}
 }

@@ -54,7 +54,7 @@ protocol AttackColdService: AnyObject, Sendable {}
 
 final class AttackBaseModule: AttackCanary, ModuleProtocol, AttackBaseService, @unchecked Sendable {
     static let moduleIdentifier: ModuleIdentifier = .atkBase
-    static let providedServices: [ProvidedService] = [.service(AttackBaseService.self)]
+    static let providedServices: [ProvidedService] = [.service(AttackBaseService.self, from: AttackBaseModule.self) { $0 }]
     private let unloaded = Atomic<Int>(0)
     var unloadedInRelease: Int { unloaded.load(ordering: .sequentiallyConsistent) }
     init(context: any ModuleContext) { super.init() }
@@ -66,7 +66,7 @@ final class AttackBaseModule: AttackCanary, ModuleProtocol, AttackBaseService, @
 final class AttackTopModule: AttackCanary, ModuleProtocol, AttackTopService, @unchecked Sendable {
     static let moduleIdentifier: ModuleIdentifier = .atkTop
     static let requiredModules: [ModuleIdentifier] = [.atkBase]
-    static let providedServices: [ProvidedService] = [.service(AttackTopService.self)]
+    static let providedServices: [ProvidedService] = [.service(AttackTopService.self, from: AttackTopModule.self) { $0 }]
     init(context: any ModuleContext) { super.init() }
     func moduleDidLoad(with manager: any ModuleContext) throws {
         // A resolve from inside moduleDidLoad, of a module this one requires (already loaded, maybe warm).
@@ -103,7 +103,7 @@ final class AttackFreshModule: AttackCanary, ModuleProtocol, @unchecked Sendable
 
 final class AttackColdModule: ModuleProtocol, AttackColdService {
     static let moduleIdentifier: ModuleIdentifier = .atkCold
-    static let providedServices: [ProvidedService] = [.service(AttackColdService.self)]
+    static let providedServices: [ProvidedService] = [.service(AttackColdService.self, from: AttackColdModule.self) { $0 }]
     init(context: any ModuleContext) {}
 }
 
@@ -115,7 +115,7 @@ protocol AttackReentrantService: AnyObject, Sendable {
 final class AttackReentrantModule: ModuleProtocol, SessionModuleProtocol, AttackReentrantService {
     static let moduleIdentifier: ModuleIdentifier = .atkReentrant
     static let requiredModules: [ModuleIdentifier] = [.atkBase]
-    static let providedServices: [ProvidedService] = [.service(AttackReentrantService.self)]
+    static let providedServices: [ProvidedService] = [.service(AttackReentrantService.self, from: AttackReentrantModule.self) { $0 }]
     static var contributions: [Contribution] { startupOperations.map(Contribution.startupOperation) }
     static let startupOperations: [ModuleStartupOperation] = [
         ModuleStartupOperation("attack.reentrant.op", priority: .high) { context in

@@ -34,7 +34,7 @@ final class BaseModule: ModuleProtocol {
 final class GreeterModule: ModuleProtocol, GreetingService {
     static let moduleIdentifier: ModuleIdentifier = .greeter
     static let requiredModules: [ModuleIdentifier] = [.base]
-    static let providedServices: [ProvidedService] = [.service(GreetingService.self)]
+    static let providedServices: [ProvidedService] = [.service(GreetingService.self, from: GreeterModule.self) { $0 }]
     private let recorder = LoadRecorder.Holder()
     init(context: any ModuleContext) {}
     func moduleDidLoad(with manager: any ModuleContext) throws {
@@ -48,7 +48,7 @@ final class GreeterModule: ModuleProtocol, GreetingService {
 /// Slow to load, to widen the window in which concurrent first resolves race.
 final class SlowModule: ModuleProtocol, CounterService {
     static let moduleIdentifier: ModuleIdentifier = .slow
-    static let providedServices: [ProvidedService] = [.service(CounterService.self)]
+    static let providedServices: [ProvidedService] = [.service(CounterService.self, from: SlowModule.self) { $0 }]
     init(context: any ModuleContext) {}
     func moduleDidLoad(with manager: any ModuleContext) throws {
         manager.recorder?.record("load slow")
@@ -139,24 +139,24 @@ struct DeliberateFailure: Error, CustomStringConvertible {
     var description: String { "deliberate failure in moduleDidLoad" }
 }
 
-final class FailingModule: ModuleProtocol {
+final class FailingModule: ModuleProtocol, UnprovidedService {
     static let moduleIdentifier: ModuleIdentifier = "test.failing"
-    static let providedServices: [ProvidedService] = [.service(UnprovidedService.self)]
+    static let providedServices: [ProvidedService] = [.service(UnprovidedService.self, from: FailingModule.self) { $0 }]
     init(context: any ModuleContext) {}
     func moduleDidLoad(with manager: any ModuleContext) throws { throw DeliberateFailure() }
 }
 
-/// Declares GreetingService but does not conform to it.
+/// Declares GreetingService from GreeterModule, which it is not.
 final class LiarModule: ModuleProtocol {
     static let moduleIdentifier: ModuleIdentifier = "test.liar"
-    static let providedServices: [ProvidedService] = [.service(GreetingService.self)]
+    static let providedServices: [ProvidedService] = [.service(GreetingService.self, from: GreeterModule.self) { $0 }]
     init(context: any ModuleContext) {}
 }
 
 /// A second provider of GreetingService with its own identifier (duplicate-service validation).
 final class OtherGreeterModule: ModuleProtocol, GreetingService {
     static let moduleIdentifier: ModuleIdentifier = "test.other-greeter"
-    static let providedServices: [ProvidedService] = [.service(GreetingService.self)]
+    static let providedServices: [ProvidedService] = [.service(GreetingService.self, from: OtherGreeterModule.self) { $0 }]
     init(context: any ModuleContext) {}
     func greet(_ name: String) -> String { "Hi, \(name)." }
 }

@@ -23,7 +23,7 @@ extension ModuleIdentifier {
 final class StandInNotesModule: ModuleProtocol, StandInNotes {
     static let moduleIdentifier: ModuleIdentifier = "test.stand-in.notes"
     static let requiredModules: [ModuleIdentifier] = [.standInStorage]
-    static let providedServices: [ProvidedService] = [.service(StandInNotes.self)]
+    static let providedServices: [ProvidedService] = [.service(StandInNotes.self, from: StandInNotesModule.self) { $0 }]
     private let storage = Locked<(any StandInStorage)?>(nil)
     init(context: any ModuleContext) {}
     func moduleDidLoad(with manager: any ModuleContext) throws {

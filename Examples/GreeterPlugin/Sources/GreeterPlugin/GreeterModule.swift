@@ -12,7 +12,7 @@ public final class GreeterModule: ModuleProtocol, GreetingService {
     /// `com.example.greeter`.
     public static let moduleIdentifier: ModuleIdentifier = "com.example.greeter"
     /// Provides ``GreetingService``.
-    public static let providedServices: [ProvidedService] = [.service(GreetingService.self)]
+    public static let providedServices: [ProvidedService] = [.service(GreetingService.self, from: GreeterModule.self) { $0 }]
     /// `greet <name>`, so the shell can reach the plugin without knowing its protocol; and a route another program
     /// may open, `modulehost://app/greeter/hello/<name>`; and a startup operation, `greeter.warm-up`, which runs with
     /// the other concurrent blocking operations (a real plugin would load its resources there).

@@ -12,9 +12,6 @@ struct ManifestValidator {
     var reservedCommandNames: Set<String> = []
     /// The outcome of loading the manifest's plugin libraries.
     var plugins = PluginLibraries()
-    /// Whether to check that each module can provide the services it lists: a question to the runtime that scans
-    /// its conformance records, asked when validating a manifest, never when registering one.
-    var checksConformances = false
 
     /// A manifest entry whose type was found and is a module.
     struct ResolvedEntry {
@@ -38,7 +35,7 @@ struct ManifestValidator {
         guard !sink.isFull else { return [] }
         let identifiers = checkUniqueness(of: resolved, into: &sink)
         guard !sink.isFull else { return [] }
-        if checksConformances { checkProvidedServices(of: resolved, into: &sink) }
+        checkProvidedServices(of: resolved, into: &sink)
         guard !sink.isFull else { return [] }
         checkContributions(of: resolved, into: &sink)
         guard !sink.isFull else { return [] }

@@ -45,14 +45,12 @@ public struct AuthConfiguration: Decodable, Sendable, Equatable {
             self.passwordHash = passwordHash
         }
 
-        private enum CodingKeys: String, CodingKey, CaseIterable {
-            case username, displayName, passwordHash
-        }
+        /// The keys a user record may have.
+        private static let keys: [ConfigurationKey] = [.username, .displayName, .passwordHash]
 
         /// Decodes a user record, rejecting unknown fields.
         public init(from decoder: any Decoder) throws {
-            try rejectUnknownKeys(in: decoder, allowed: CodingKeys.allCases.map(\.rawValue))
-            let container = try decoder.container(keyedBy: CodingKeys.self)
+            let container = try ConfigurationKey.container(of: decoder, allowing: Self.keys)
             username = try container.decode(String.self, forKey: .username)
             displayName = try container.decodeIfPresent(String.self, forKey: .displayName)
             passwordHash = try container.decode(String.self, forKey: .passwordHash)
@@ -111,14 +109,12 @@ public struct AuthConfiguration: Decodable, Sendable, Equatable {
         self.sessionLifetime = sessionLifetime
     }
 
-    private enum CodingKeys: String, CodingKey, CaseIterable {
-        case users, usersFile, stateDirectory, sessionLifetime
-    }
+    /// The keys a configuration may have.
+    private static let keys: [ConfigurationKey] = [.users, .usersFile, .stateDirectory, .sessionLifetime]
 
     /// Decodes a configuration, rejecting unknown fields.
     public init(from decoder: any Decoder) throws {
-        try rejectUnknownKeys(in: decoder, allowed: CodingKeys.allCases.map(\.rawValue))
-        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let container = try ConfigurationKey.container(of: decoder, allowing: Self.keys)
         users = try container.decodeIfPresent([UserRecord].self, forKey: .users) ?? []
         usersFile = try container.decodeIfPresent(String.self, forKey: .usersFile)
         stateDirectory = try container.decodeIfPresent(String.self, forKey: .stateDirectory)
@@ -126,7 +122,7 @@ public struct AuthConfiguration: Decodable, Sendable, Equatable {
         // Checked here, so that validating a manifest finds what loading the module would.
         if users.isEmpty, usersFile == nil {
             throw DecodingError.dataCorrupted(DecodingError.Context(
-                codingPath: container.codingPath + [CodingKeys.users],
+                codingPath: container.codingPath + [ConfigurationKey.users],
                 debugDescription: "no users configured: give \"users\" (at least one) or \"usersFile\""))
         }
         if let sessionLifetime, !(sessionLifetime.isFinite && sessionLifetime > 0 && sessionLifetime <= Self.maximumSessionLifetime) {
@@ -142,42 +138,9 @@ public struct AuthConfiguration: Decodable, Sendable, Equatable {
         var seen = Set<String>()
         for (index, user) in users.enumerated() where !seen.insert(user.username).inserted {
             throw DecodingError.dataCorrupted(DecodingError.Context(
-                codingPath: container.codingPath + [CodingKeys.users, IndexKey(intValue: index)],
+                codingPath: container.codingPath + [ConfigurationKey.users, ConfigurationKey(intValue: index)],
                 debugDescription: "duplicate username \"\(user.username)\""))
         }
     }
 }
 
-/// An array index in a coding path.
-private struct IndexKey: CodingKey {
-    var stringValue: String { String(index) }
-    var intValue: Int? { index }
-    let index: Int
-    init(intValue: Int) { index = intValue }
-    init?(stringValue: String) { nil }
-}
-
-/// A coding key for any string, used to list the keys actually present.
-private struct AnyCodingKey: CodingKey {
-    var stringValue: String
-    var intValue: Int? { nil }
-    init(stringValue: String) { self.stringValue = stringValue }
-    init?(intValue: Int) { nil }
-}
-
-/// Throws a `DecodingError.dataCorrupted` naming the first key that is not in `allowed`.
-private func rejectUnknownKeys(in decoder: any Decoder, allowed: [String]) throws {
-    guard let container = try? decoder.container(keyedBy: AnyCodingKey.self) else {
-        return  // Not an object: the typed decoding reports the mismatch.
-    }
-    for key in container.allKeys.sorted(by: { $0.stringValue < $1.stringValue })
-    where !allowed.contains(key.stringValue) {
-        let expected = allowed.map { "\"\($0)\"" }.joined(separator: ", ")
-        throw DecodingError.dataCorrupted(
-            DecodingError.Context(
-                codingPath: container.codingPath + [key],
-                debugDescription: "unknown key \"\(key.stringValue)\" (expected one of \(expected))"
-            )
-        )
-    }
-}

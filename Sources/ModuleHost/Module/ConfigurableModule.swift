@@ -5,8 +5,8 @@
 /// ``ModuleContext/configuration(for:)``:
 ///
 /// ```swift
-/// func moduleDidLoad(with manager: any ModuleContext) throws {
-///     let config = try manager.configuration(for: Self.self)
+/// public init(context: any ModuleContext) throws {
+///     settings = try context.configuration(for: Self.self)
 /// }
 /// ```
 /// A manifest entry without `config` is decoded from an empty object, so a `Configuration` whose fields all

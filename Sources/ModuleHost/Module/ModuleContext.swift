@@ -17,9 +17,9 @@ import Foundation
 /// module contract names this protocol rather than the manager, so the module model sits below the manager.
 ///
 /// ```swift
-/// func moduleDidLoad(with manager: any ModuleContext) throws {
-///     let auth = try manager.bridge.resolve(AuthService.self)
-///     let config = try manager.configuration(for: Self.self)
+/// public init(context: any ModuleContext) throws {
+///     auth = try context.bridge.resolve(AuthService.self)
+///     settings = try context.configuration(for: Self.self)
 /// }
 /// ```
 public protocol ModuleContext: AnyObject, Sendable {

@@ -10,12 +10,9 @@ public struct ModuleTypeResolver: Sendable {
     /// Extra names offered as "did you mean" suggestions when a name is not found.
     let knownTypeNames: [String]
 
-    /// A resolver that asks `lookup` and suggests among `knownTypeNames`.
-    public init(knownTypeNames: [String] = [], lookup: @escaping @Sendable (String) -> Any.Type?) {
-        self.init(knownTypeNames: knownTypeNames, linked: [:], lookup: lookup)
-    }
-
-    private init(knownTypeNames: [String], linked: [String: any ModuleProtocol.Type],
+    /// A resolver that finds names in `linked`, then asks `lookup`, and suggests among `knownTypeNames`. Hosts make
+    /// one with ``runtime(knownTypeNames:linked:)`` or ``types(_:)``.
+    package init(knownTypeNames: [String] = [], linked: [String: any ModuleProtocol.Type] = [:],
                  lookup: @escaping @Sendable (String) -> Any.Type?) {
         self.lookup = lookup
         self.knownTypeNames = knownTypeNames

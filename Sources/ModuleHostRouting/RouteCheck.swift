@@ -1,6 +1,6 @@
 import ModuleHost
 
-/// What `validate` checks of the routes a manifest's modules contribute (``ModuleRoute/point``'s check): every route
+/// What `validate` checks of the routes a manifest's modules contribute (`ModuleRoute.point`'s check): every route
 /// is valid and declared once by its module, each of the entry's route overrides names one of its routes (by
 /// identifier, as the router applies them), and no two enabled routes match the same links, across the manifest and
 /// what is registered. (An entry whose module contributes no route, ModuleHost checks with the manifest.)

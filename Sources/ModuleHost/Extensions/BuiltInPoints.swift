@@ -1,18 +1,22 @@
 /// The library's own extension points: commands and startup operations are contributions like any other, read by
 /// one code path (routes are ModuleHostRouting's point, declared the same way with its own check).
 extension ModuleCommand {
-    /// The point modules contribute commands to; a command's key is its name, unique in a host.
-    public static let point = ExtensionPoint<ModuleCommand>("modulehost.commands", requiresUniqueKeys: true)
+    /// The point modules contribute commands to; a command's key is its name, unique in a host. Package-only: a
+    /// module contributes with ``Contribution/command(_:)`` (whose key is the command's name, so it cannot be wrong)
+    /// and a host lists them with ``ModuleManager/moduleCommands()``.
+    package static let point = ExtensionPoint<ModuleCommand>("modulehost.commands", requiresUniqueKeys: true)
 }
 
 extension ModuleStartupOperation {
-    /// The point modules contribute startup operations to; an operation's key is its identifier, unique in a host.
+    /// The point modules contribute startup operations to; an operation's key is its identifier, unique in a host. A
+    /// module contributes with ``Contribution/startupOperation(_:)``; a host lists what modules declared with
+    /// ``ModuleManager/extensions(of:)``.
     public static let point = ExtensionPoint<ModuleStartupOperation>("modulehost.startup-operations",
                                                                      requiresUniqueKeys: true)
 }
 
 extension Contribution {
-    /// Contributes a command to ``ModuleCommand/point``, keyed by its name.
+    /// Contributes a command to the library's commands point, keyed by its name: the one way to declare a command.
     ///
     /// - Parameter command: The command.
     /// - Returns: The contribution, for the module's ``ModuleProtocol/contributions``.

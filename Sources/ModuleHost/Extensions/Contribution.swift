@@ -5,9 +5,8 @@
 ///
 /// ```swift
 /// public static let contributions: [Contribution] = [
-///     Contribution(to: ModuleCommand.point, ModuleCommand("uptime", summary: "how long the app has run") { _ in
-///         .text("up")
-///     }),
+///     .command(ModuleCommand("uptime", summary: "how long the app has run") { _ in .text("up") }),
+///     Contribution(to: .settingsPanes, StatusPane(), key: "status"),
 ///     .module(StatusModule.self, to: .httpRoutes) { $0 },
 /// ]
 /// ```

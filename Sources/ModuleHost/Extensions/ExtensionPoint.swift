@@ -14,9 +14,11 @@
 /// for contribution in manager.extensions(of: .httpRoutes) { try contribution.value().addRoutes(to: router) }
 /// ```
 ///
-/// The library's own points are ``ModuleCommand/point`` and ``ModuleStartupOperation/point``; they are always
-/// declared. A library built on ModuleHost declares its own the same way, with a check of its contributions that
-/// `validate` runs (ModuleHostRouting's `ModuleRoute.point`); a host need not declare those either.
+/// The library has points of its own, always declared: commands (contributed with ``Contribution/command(_:)``,
+/// listed with ``ModuleManager/moduleCommands()``) and startup operations (``Contribution/startupOperation(_:)``,
+/// ``ModuleStartupOperation/point``). A library built on ModuleHost declares its own the same way, with a check of
+/// its contributions that `validate` runs (ModuleHostRouting's routes, contributed with `.route(_:)`); a host need
+/// not declare those either.
 public struct ExtensionPoint<Value: Sendable>: Sendable {
     /// The point's name, unique in a host; contributions name the point they are made to.
     package let name: String

@@ -167,9 +167,8 @@ extension ModuleManager {
         validator.checkLibraryPoints(of: resolved, into: &sink)
         validator.checkProvidedServices(of: resolved, into: &sink)
         guard !sink.hasErrors else { throw ManifestError(file: nil, diagnostics: sink.diagnostics) }
-        let registration = ModuleRegistration(
-            type: type, typeName: name, eager: eager, configuration: configuration, contributions: resolved[0].contributions,
-            startup: StartupOverrides(), origin: "code")
+        let registration = ModuleRegistration(resolved[0], typeName: name, eager: eager, configuration: configuration,
+                                              startup: StartupOverrides(), origin: "code")
         try add([registration], file: nil, path: path)
     }
 }

@@ -113,7 +113,7 @@ extension ErrorCode where Domain == ManifestDiagnostic {
     /// Two modules declare the same `moduleIdentifier`.
     public static var duplicateIdentifier: Self { Self(rawValue: "duplicateIdentifier") }
 
-    /// Two modules declare that they provide the same service protocol.
+    /// Two modules declare that they provide the same service protocol, or one module declares it twice.
     public static var duplicateService: Self { Self(rawValue: "duplicateService") }
 
     /// A module lists a service in `providedServices` that it cannot provide: the declaration names another module

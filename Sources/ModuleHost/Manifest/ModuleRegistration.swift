@@ -20,18 +20,19 @@ package final class ModuleRegistration: Sendable {
     /// The manifest's per-route overrides for the module, keyed by route identifier.
     package let routeOverrides: [String: RouteOverride]
 
-    init(type: any ModuleProtocol.Type, typeName: String, eager: Bool, configuration: (any Sendable)?,
-         contributions: [Contribution], startup: StartupOverrides, origin: String, routeOverrides: [String: RouteOverride] = [:]) {
-        self.identifier = type.moduleIdentifier
-        self.type = type
+    /// The registration of `resolved`, with the declarations validation read from its type and checked.
+    init(_ resolved: ManifestValidator.ResolvedEntry, typeName: String, eager: Bool, configuration: (any Sendable)?,
+         startup: StartupOverrides, origin: String, routeOverrides: [String: RouteOverride] = [:]) {
+        self.identifier = resolved.identifier
+        self.type = resolved.type
         self.typeName = typeName
         self.eager = eager
         self.configuration = configuration
         self.startup = startup
         self.origin = origin
-        self.requiredModules = type.requiredModules
-        self.providedServices = type.providedServices
-        self.contributions = contributions
+        self.requiredModules = resolved.requiredModules
+        self.providedServices = resolved.providedServices
+        self.contributions = resolved.contributions
         self.routeOverrides = routeOverrides
     }
 }

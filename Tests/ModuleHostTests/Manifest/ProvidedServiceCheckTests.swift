@@ -29,6 +29,34 @@ final class WrongAccessorModule: ModuleProtocol {
     init(context: any ModuleContext) {}
 }
 
+/// Computes its declarations, and declares its service from another module type from the second read on: what
+/// registration checks must be what it registers, so a module's declarations are read once.
+final class ChangingDeclarationsModule: ModuleProtocol, ConformedService {
+    static let moduleIdentifier: ModuleIdentifier = "test.provided.changing"
+    static let reads = Locked(0)
+    static var providedServices: [ProvidedService] {
+        let read = reads.withLock { count in
+            count += 1
+            return count
+        }
+        return read == 1 ? [.service(ConformedService.self, from: ChangingDeclarationsModule.self) { $0 }]
+            : [.service(ConformedService.self, from: ConformsToWhatItListsModule.self) { $0 }]
+    }
+    init(context: any ModuleContext) {}
+    func answer() -> Int { 11 }
+}
+
+/// Declares the same service twice.
+final class TwiceDeclaringModule: ModuleProtocol, ConformedService {
+    static let moduleIdentifier: ModuleIdentifier = "test.provided.twice"
+    static let providedServices: [ProvidedService] = [
+        .service(ConformedService.self, from: TwiceDeclaringModule.self) { $0 },
+        .service(ConformedService.self, from: TwiceDeclaringModule.self) { $0 },
+    ]
+    init(context: any ModuleContext) {}
+    func answer() -> Int { 2 }
+}
+
 /// A service declaration names its module, so the compiler checks that the module can provide it (the slow lane's
 /// `ManifestBuildCheckTests.aServiceTheModuleDoesNotProvideFailsTheBuildAtItsDeclaration` builds a module that stops
 /// conforming). What is left to check at run time, a declaration that names another module type, is refused by
@@ -51,7 +79,7 @@ struct ProvidedServiceCheckTests {
         #expect(problems[0].message == "ModuleHostTests.WrongAccessorModule declares ModuleHostTests.SecondConformedService from "
             + "ModuleHostTests.ConformsToWhatItListsModule, which it is not, so resolving it would fail")
         #expect(problems[0].location?.line == 3, "located at the module's entry: \(String(describing: problems[0].location))")
-        #expect(problems[0].suggestion == "declare it as .service(ModuleHostTests.SecondConformedService.self, from: ModuleHostTests.WrongAccessorModule.self) { $0 }")
+        #expect(problems[0].suggestion == "name ModuleHostTests.WrongAccessorModule in the declaration: .service(…, from: ModuleHostTests.WrongAccessorModule.self) { … }")
     }
 
     @Test func aModuleThatDeclaresItsServicesFromItselfIsValid() {
@@ -78,5 +106,23 @@ struct ProvidedServiceCheckTests {
         #expect(manager.modules.isEmpty, "nothing registered")
         #expect(throws: Never.self) { try manager.register(ConformsToWhatItListsModule.self) }
         #expect(try manager.bridge.resolve((any ConformedService & SecondConformedService).self).answer() == 7)
+    }
+
+    /// Found by an outside attack: registration used to read `providedServices` three times and register the third
+    /// read, which no pass had checked.
+    @Test func aModulesDeclarationsAreReadOnceAndWhatIsCheckedIsWhatIsRegistered() throws {
+        let manager = ModuleManager.forTesting()
+        try manager.register(ChangingDeclarationsModule.self)
+        #expect(ChangingDeclarationsModule.reads.withLock { $0 } == 1)
+        #expect(try manager.bridge.resolve(ConformedService.self).answer() == 11)
+    }
+
+    /// Found by an outside attack: a module that declared one service twice registered, and the first declaration won.
+    @Test func aServiceDeclaredTwiceByOneModuleIsADuplicate() throws {
+        let manager = ModuleManager.forTesting()
+        let error = #expect(throws: ManifestError.self) { try manager.register(TwiceDeclaringModule.self) }
+        #expect(error?.diagnostics.map(\.code) == [.duplicateService])
+        #expect(error?.diagnostics.first?.message == "ModuleHostTests.TwiceDeclaringModule declares ModuleHostTests.ConformedService twice; a service has exactly one provider")
+        #expect(manager.modules.isEmpty)
     }
 }

@@ -6,9 +6,8 @@ extension ManifestValidator {
         let configuration = decodeConfiguration(of: resolved, into: &sink)
         checkOperationOverrides(of: resolved, into: &sink)
         let origin = "\(manifest.file ?? "manifest"): \(entry.path)" + (entry.library.map { " (plugin \($0))" } ?? "")
-        return ModuleRegistration(type: resolved.type, typeName: entry.typeName, eager: entry.eager,
-                                  configuration: configuration, contributions: resolved.contributions, startup: entry.startup, origin: origin,
-                                  routeOverrides: entry.routes)
+        return ModuleRegistration(resolved, typeName: entry.typeName, eager: entry.eager, configuration: configuration,
+                                  startup: entry.startup, origin: origin, routeOverrides: entry.routes)
     }
 
     /// The module's decoded configuration (`nil` if it takes none), reporting a config that does not decode.

@@ -5,8 +5,8 @@ extension ManifestValidator {
         // Sorted once, for the suggestions.
         var knownIdentifiers: [String]?
         for item in resolved where !sink.isFull {
-            let (entry, type) = (item.entry, item.type)
-            for requirement in type.requiredModules where identifiers[requirement] == nil {
+            let entry = item.entry
+            for requirement in item.requiredModules where identifiers[requirement] == nil {
                 if let disabledEntry = disabled[requirement] {
                     report(.error, .disabledRequirement, entry,
                            "\(entry.typeName) requires module \"\(requirement)\", but its entry \(disabledEntry.path) (\(disabledEntry.typeName)) is disabled",
@@ -28,13 +28,13 @@ extension ManifestValidator {
 
     /// Pass 5: requirements do not form a cycle; each cycle is reported once, at its first module's entry.
     func checkCycles(among resolved: [ResolvedEntry], into sink: inout DiagnosticSink) {
-        let index = Dictionary(resolved.enumerated().map { ($0.element.type.moduleIdentifier, $0.offset) },
+        let index = Dictionary(resolved.enumerated().map { ($0.element.identifier, $0.offset) },
                                uniquingKeysWith: { first, _ in first })
         let cycles = CycleFinder.cycles(nodeCount: resolved.count) { node in
-            resolved[node].type.requiredModules.compactMap { index[$0] }
+            resolved[node].requiredModules.compactMap { index[$0] }
         }
         for cycle in cycles {
-            let path = cycle.map { resolved[$0].type.moduleIdentifier.rawValue }.joined(separator: " -> ")
+            let path = cycle.map { resolved[$0].identifier.rawValue }.joined(separator: " -> ")
             report(.error, .dependencyCycle, resolved[cycle[0]].entry, "modules require each other in a cycle: \(path)", into: &sink)
         }
     }

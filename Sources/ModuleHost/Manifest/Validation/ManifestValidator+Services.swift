@@ -4,11 +4,11 @@ extension ManifestValidator {
     func checkProvidedServices(of resolved: [ResolvedEntry], into sink: inout DiagnosticSink) {
         for item in resolved where !sink.isFull {
             let (entry, type) = (item.entry, item.type)
-            for service in type.providedServices where !service.canBeProvided(type) {
+            for service in item.providedServices where !service.canBeProvided(type) {
                 let declared = TypeName.of(service.module)
                 report(.error, .serviceNotProvided, entry, path: "\(entry.path).type",
                        "\(entry.typeName) declares \(service.name) from \(declared), which it is not, so resolving it would fail",
-                       suggestion: "declare it as .service(\(service.name).self, from: \(entry.typeName).self) { $0 }",
+                       suggestion: "name \(entry.typeName) in the declaration: .service(…, from: \(entry.typeName).self) { … }",
                        into: &sink)
                 if sink.isFull { return }
             }

@@ -5,17 +5,21 @@ extension ManifestValidator {
         var identifiers = existing.identifiers
         var services = existing.services
         for item in resolved {
-            let (entry, type) = (item.entry, item.type)
+            let entry = item.entry
             if sink.isFull { break }
-            let identifier = type.moduleIdentifier
+            let identifier = item.identifier
             if let other = identifiers[identifier] {
                 report(.error, .duplicateIdentifier, entry, path: "\(entry.path).type",
                        "\(entry.typeName) declares module identifier \"\(identifier)\", which \(other) already declares", into: &sink)
             } else {
                 identifiers[identifier] = "\(entry.typeName) (\(entry.path))"
             }
-            for service in type.providedServices {
-                if let other = services[service.key], other.module != identifier {
+            var declared = Set<ObjectIdentifier>()  // filled only for a module that declares several services
+            for service in item.providedServices {
+                if item.providedServices.count > 1, !declared.insert(service.key).inserted {
+                    report(.error, .duplicateService, entry, path: "\(entry.path).type",
+                           "\(entry.typeName) declares \(service.name) twice; a service has exactly one provider", into: &sink)
+                } else if let other = services[service.key], other.module != identifier {
                     report(.error, .duplicateService, entry, path: "\(entry.path).type",
                            "\(entry.typeName) provides \(service.name), which module \"\(other.module)\" already provides; a service has exactly one provider",
                            into: &sink)

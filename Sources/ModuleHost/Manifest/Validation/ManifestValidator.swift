@@ -13,16 +13,24 @@ struct ManifestValidator {
     /// The outcome of loading the manifest's plugin libraries.
     var plugins = PluginLibraries()
 
-    /// A manifest entry whose type was found and is a module.
+    /// A manifest entry whose type was found and is a module, with the type's declarations read once: the passes
+    /// check these values, and they are the ones registered (a computed declaration that changed between two reads
+    /// could otherwise register something no pass checked).
     struct ResolvedEntry {
         var entry: Manifest.Entry
         var type: any ModuleProtocol.Type
-        /// What the type contributes, read once: the passes check this list, and it is the one registered.
+        let identifier: ModuleIdentifier
+        let requiredModules: [ModuleIdentifier]
+        let providedServices: [ProvidedService]
+        /// What the type contributes.
         var contributions: [Contribution]
 
         init(entry: Manifest.Entry, type: any ModuleProtocol.Type) {
             self.entry = entry
             self.type = type
+            identifier = type.moduleIdentifier
+            requiredModules = type.requiredModules
+            providedServices = type.providedServices
             contributions = Contribution.declared(by: type)
         }
     }

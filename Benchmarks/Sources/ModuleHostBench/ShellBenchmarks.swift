@@ -171,22 +171,24 @@ func shellBenchmarks(quick: Bool, build: Bool, staticStdlib: Bool) -> [Row] {
         Row(benchmark: benchmark, subject: subject, baseline: baseline, ratio: ratio, absolute: absolute,
             target: "context", verdict: .info)
     }
+    /// Against the floor, `hello-manifest` (the same listing written by hand): at most 1.25x in time and in memory.
     func judged(_ subject: String, _ ratio: Double, _ absolute: String) -> Row {
-        Row(benchmark: benchmark, subject: subject, baseline: "hello-essentials (release, FoundationEssentials)",
-            ratio: ratio, absolute: absolute, target: staticStdlib ? "context" : "≤ 1.3x",
-            verdict: staticStdlib ? .info : (ratio <= 1.3 ? .met : .missed))
+        Row(benchmark: benchmark, subject: subject, baseline: "hello-manifest (the same listing by hand)",
+            ratio: ratio, absolute: absolute, target: staticStdlib ? "context" : "≤ 1.25x",
+            verdict: staticStdlib ? .info : (ratio <= 1.25 ? .met : .missed))
     }
     return [
-        judged("app-shell modules, time", shell / essentials, "\(format(ms: shell)) vs \(format(ms: essentials))"),
-        judged("app-shell modules, peak memory", shellPeak / essentialsPeak,
-               String(format: "%.1f MiB vs %.1f MiB", shellPeak / 1024, essentialsPeak / 1024)),
+        judged("app-shell modules, time", shell / floor, "\(format(ms: shell)) vs \(format(ms: floor))"),
+        judged("app-shell modules, peak memory", shellPeak / floorPeak,
+               String(format: "%.1f MiB vs %.1f MiB", shellPeak / 1024, floorPeak / 1024)),
+        context("app-shell modules, time", "hello-essentials (release, FoundationEssentials)", shell / essentials,
+                "\(format(ms: shell)) vs \(format(ms: essentials))"),
+        context("app-shell modules, peak memory", "hello-essentials (release, FoundationEssentials)",
+                shellPeak / essentialsPeak, String(format: "%.1f MiB vs %.1f MiB", shellPeak / 1024, essentialsPeak / 1024)),
         context("hello-manifest (the same listing by hand: typed configs, JSONDecoder), time", "hello-essentials",
                 floor / essentials, "\(format(ms: floor)) vs \(format(ms: essentials))"),
         context("hello-manifest, peak memory", "hello-essentials", floorPeak / essentialsPeak,
                 String(format: "%.1f MiB vs %.1f MiB", floorPeak / 1024, essentialsPeak / 1024)),
-        context("app-shell modules, time", "hello-manifest", shell / floor, "\(format(ms: shell)) vs \(format(ms: floor))"),
-        context("app-shell modules, peak memory", "hello-manifest", shellPeak / floorPeak,
-                String(format: "%.1f MiB vs %.1f MiB", shellPeak / 1024, floorPeak / 1024)),
         context("hello-essentials", "hello (release, no Foundation)", essentials / (time["hello"] ?? .nan),
                 "\(format(ms: essentials)) vs \(format(ms: time["hello"] ?? .nan))"),
         context("hello-foundation", "hello-essentials", (time["hello-foundation"] ?? .nan) / essentials,

@@ -1,6 +1,7 @@
 import Foundation
 @testable import ModuleHost
 import Testing
+import TestSupport
 
 /// The identity this ModuleHost carries is computed by its build (the ABIIdentityGenerator
 /// plugin), from exactly the sources it was compiled from, the compiler and the target; nothing committed holds it.
@@ -28,15 +29,8 @@ struct ABIIdentityTests {
     }
 
     @Test func theCompilerAndTheTargetAreTheToolchainsThatBuiltIt() throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["swiftc", "-print-target-info"]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let info = try #require(try JSONSerialization.jsonObject(with: output) as? [String: Any])
+        let output = try ToolOutput.run("/usr/bin/env", ["swiftc", "-print-target-info"])
+        let info = try #require(try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any])
         #expect(info["compilerVersion"] as? String == ABIIdentity.compiler)
         #expect((info["target"] as? [String: Any])?["triple"] as? String == ABIIdentity.triple)
         #expect(ABIIdentity.compiler.hasPrefix("Swift version "), "\(ABIIdentity.compiler)")
@@ -54,15 +48,9 @@ struct ABIIdentityTests {
 
     /// `git grep` finds the identity in no committed file: it exists only in builds.
     @Test func noCommittedFileHoldsTheIdentity() throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git", "-C", Self.root.path, "grep", "-l", "-F", "-e", ABIIdentity.digest, "-e", String(ABIIdentity.digest.prefix(12))]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 1, "git grep found the identity (or failed): \(output)")
+        let grep = try ToolOutput.run("/usr/bin/env", ["git", "-C", Self.root.path, "grep", "-l", "-F", "-e", ABIIdentity.digest,
+                                                       "-e", String(ABIIdentity.digest.prefix(12))])
+        #expect(grep.status == 1, "git grep found the identity (or failed): \(grep.stdout)")
         #expect(!FileManager.default.fileExists(atPath: Self.root.appendingPathComponent("Sources/ModuleHost/Plugins/ABIIdentity.swift").path))
     }
 }

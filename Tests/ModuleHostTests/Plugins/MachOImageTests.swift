@@ -17,12 +17,8 @@ struct MachOImageTests {
             int answer(void) { return nobody; }
             """, to: "plugin.c")
         let object = directory.url.appendingPathComponent("plugin.o")
-        let clang = Process()
-        clang.executableURL = URL(fileURLWithPath: "/opt/swift/usr/bin/clang")
-        clang.arguments = ["-target", "x86_64-apple-macos11", "-c", "-o", object.path, source.path]
-        try clang.run()
-        clang.waitUntilExit()
-        try #require(clang.terminationStatus == 0)
+        let clang = try ToolOutput.run("/opt/swift/usr/bin/clang", ["-target", "x86_64-apple-macos11", "-c", "-o", object.path, source.path])
+        try #require(clang.status == 0)
         var bytes = [UInt8](try Data(contentsOf: object))
         bytes[12] = 6  // MH_OBJECT -> MH_DYLIB
         try Data(bytes).write(to: object)

@@ -42,13 +42,10 @@ public final class NumbersModule: ConfigurableModule, ModuleRouteHandler, Sessio
 
     let desk = FactDesk()
 
-    /// Creates the module; configuration happens in `moduleDidLoad`.
-    public init(context: any ModuleContext) {}
-
-    /// Reads the configuration and picks the state directory.
-    public func moduleDidLoad(with manager: any ModuleContext) throws {
-        let configuration = try manager.configuration(for: Self.self)
-        let environment = try manager.bridge.resolveIfProvided(HostEnvironment.self) ?? .standard(folderName: ".app-shell")
+    /// Creates the module: reads the configuration and picks the state directory.
+    public init(context: any ModuleContext) throws {
+        let configuration = try context.configuration(for: Self.self)
+        let environment = try context.bridge.resolveIfProvided(HostEnvironment.self) ?? .standard(folderName: ".app-shell")
         // A configured folder holds the history itself; otherwise the module's own folder in the host's state folder
         // does, and a history an earlier version left in the state folder itself is read from there and moved.
         let directory: URL, hostDirectory: URL?
@@ -59,7 +56,7 @@ public final class NumbersModule: ConfigurableModule, ModuleRouteHandler, Sessio
             directory = try environment.folder(of: .numbers)
             hostDirectory = environment.stateDirectory
         }
-        desk.configure(configuration, stateDirectory: directory, hostDirectory: hostDirectory, owner: manager) { message in
+        desk.configure(configuration, stateDirectory: directory, hostDirectory: hostDirectory, owner: context) { message in
             environment.report(HostNotice(.warning, module: .numbers, message))
         }
     }

@@ -1,7 +1,7 @@
 /// The NumbersModule's `config` object in the manifest; every field is optional.
 ///
 /// Decoding is the one place its fields are checked: validation (`app-shell validate`, manifest registration)
-/// and loading (`moduleDidLoad`) both decode it, so both say the same thing about the same config.
+/// and loading (the module's `init(context:)`) both decode it, so both say the same thing about the same config.
 public struct NumbersConfiguration: Decodable, Sendable {
     /// The values ``historyLimit`` may take.
     public static let historyLimitRange = 1...10_000

@@ -24,7 +24,7 @@ final class FactDesk: NumberFactService {
 
     private let state = Locked(State())
 
-    /// Applies the module's configuration; called from `moduleDidLoad`.
+    /// Applies the module's configuration; called from the module's `init(context:)`.
     /// `hostDirectory`: the host's state folder when `stateDirectory` is the module's folder inside it; `owner`: the
     /// module instance's context, after whose release the history file refuses.
     func configure(_ configuration: NumbersConfiguration, stateDirectory: URL, hostDirectory: URL? = nil,

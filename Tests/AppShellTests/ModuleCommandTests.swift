@@ -140,25 +140,12 @@ struct ModuleCommandTests {
                 Issue.record("cannot read /proc/\(pid)/status: app-shell ended before it caught signal \(signal)")
                 return
             }
-            if handles(signal, status: status) { return }
+            if ProcessStatus.appShellHandles(signal, status: status) { return }
             guard ContinuousClock.now < deadline else {
                 Issue.record("app-shell never caught signal \(signal) within 120 s")
                 return
             }
             try await Task.sleep(for: .milliseconds(10))
-        }
-    }
-
-    /// Whether a `/proc/<pid>/status` text shows app-shell (not yet the `sh` that executes it) catching or ignoring
-    /// `signal`.
-    private static func handles(_ signal: Int32, status: String) -> Bool {
-        // Signals.start installs a handler (SigCgt); before it, the signal's default action would kill the process.
-        guard status.hasPrefix("Name:\tapp-shell\n") else { return false }
-        return ["SigCgt:", "SigIgn:"].contains { field in
-            guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix(field) }),
-                  let mask = UInt64(line.dropFirst(field.count).trimmingCharacters(in: .whitespaces), radix: 16)
-            else { return false }
-            return mask & (1 << UInt64(signal - 1)) != 0
         }
     }
 

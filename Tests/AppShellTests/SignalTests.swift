@@ -219,7 +219,6 @@ extension SignalTests {
     /// guard: a sanitizer build on a loaded machine starts slowly).
     private static func signalOnceNotDefault(_ pid: Int32, _ signal: Int32) -> Bool {
         let path = "/proc/\(pid)/status"
-        let bit = UInt64(1) << UInt64(signal - 1)
         let deadline = Date().addingTimeInterval(120)
         var buffer = [UInt8](repeating: 0, count: 4_096)
         while Date() < deadline {
@@ -228,12 +227,7 @@ extension SignalTests {
             let count = read(descriptor, &buffer, buffer.count)
             close(descriptor)
             guard count > 0 else { return false }
-            let status = String(decoding: buffer[..<count], as: UTF8.self)
-            let fields = status.split(separator: "\n")
-            func mask(_ name: String) -> UInt64 {
-                fields.first { $0.hasPrefix(name) }.flatMap { UInt64($0.dropFirst(name.count).trimmingCharacters(in: .whitespaces), radix: 16) } ?? 0
-            }
-            if fields.first == "Name:\tapp-shell", (mask("SigIgn:") | mask("SigCgt:")) & bit != 0 {
+            if ProcessStatus.appShellHandles(signal, status: String(decoding: buffer[..<count], as: UTF8.self)) {
                 return kill(pid, signal) == 0
             }
         }

@@ -32,7 +32,7 @@ struct HelpText {
         if let subcommand = CommandLineTable.subcommand(name) {
             let options = CommandLineTable.options.filter { $0.appliesTo != nil && $0.applies(to: subcommand.kind) }
             var lines = TextWrap.lines("OVERVIEW: \(subcommand.abstract)", width: width, indent: 10) + [""]
-            lines += TextWrap.lines(Self.usageLine(for: name), width: width, indent: 7)
+            lines += TextWrap.lines("USAGE: " + Self.usage(of: name), width: width, indent: 7)
             if !options.isEmpty { lines += ["", "OPTIONS:"] + rows(options.map { ($0.label, $0.help) }) }
             return lines.joined(separator: "\n")
         }
@@ -55,12 +55,12 @@ struct HelpText {
     /// The subcommands and the module commands, for `app-shell --help --json`.
     func entries() -> [Entry] {
         CommandLineTable.subcommands.map { Entry(name: $0.name, usage: Self.usage(of: $0.name), summary: $0.abstract, module: nil) }
-            + moduleCommands.map { Entry(name: $0.command.name, usage: $0.command.usage, summary: $0.command.summary, module: $0.module) }
+            + Self.entries(of: moduleCommands)
     }
 
-    /// `USAGE: app-shell validate [<options>]`, for help.
-    static func usageLine(for subcommand: String?) -> String {
-        "USAGE: " + usage(of: subcommand)
+    /// The module commands' entries, in order.
+    static func entries(of moduleCommands: [(module: ModuleIdentifier, command: ModuleCommand)]) -> [Entry] {
+        moduleCommands.map { Entry(name: $0.command.name, usage: $0.command.usage, summary: $0.command.summary, module: $0.module) }
     }
 
     /// `app-shell validate [<options>]`: how a subcommand (or, for `nil`, the shell) is called.

@@ -1,15 +1,18 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import ModuleHost
 import ModuleHostRouting
 
-/// Tables (or JSON) of modules and services, for the `modules` and `services` commands and subcommands.
+/// Tables (or, under `--json`, documents) of modules, services, routes and the startup report, for the commands and
+/// subcommands that list them.
 struct Listings {
     let console: Console
-    let json: Bool
+
+    private var json: Bool { console.isJSON }
+
+    /// The startup report as a table, cut to the terminal's width unless `full`; under `--json` one document.
+    func startupReport(_ report: StartupReport, full: Bool) {
+        if json { return console.json("startupReport", report) }
+        console.out(report.renderTable(useColor: console.outputColor, width: full ? nil : TerminalWidth.current()))
+    }
 
     func modules(_ modules: [ModuleDescription]) {
         if json { return console.json("modules", modules) }

@@ -43,25 +43,14 @@ struct RouteOutcome: Encodable {
     let url: String
     let route: RouteDescription
     let redirects: [String]
-    let value: (any Encodable & Sendable)?
+    let value: EncodedValue?
     let text: String
 
     init(_ result: ModuleRouter.Result) {
         url = result.url
         route = result.route
         redirects = result.redirects
-        value = result.output.value
+        value = result.output.value.map(EncodedValue.init)
         text = result.output.text
-    }
-
-    private enum Key: String, CodingKey { case url, route, redirects, value, text }
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: Key.self)
-        try container.encode(url, forKey: .url)
-        try container.encode(route, forKey: .route)
-        try container.encode(redirects, forKey: .redirects)
-        if let value { try container.encode(value, forKey: .value) }
-        try container.encode(text, forKey: .text)
     }
 }

@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import ModuleHost
 import ModuleHostRouting
 
@@ -38,13 +33,13 @@ struct ShellCommands {
     func run(_ name: String, _ arguments: [String], io: ShellIO, line: Int? = nil) async -> ExitCode {
         switch name {
         case "help", "?": invocation.json ? printHelpJSON() : printHelp()
-        case "modules": Listings(console: console, json: invocation.json).modules(manager.modules)
-        case "services": Listings(console: console, json: invocation.json).services(manager)
+        case "modules": Listings(console: console).modules(manager.modules)
+        case "services": Listings(console: console).services(manager)
         case "startup":
             guard arguments.isEmpty || arguments == ["--full"] else { return fail("usage: startup [--full]", .usage) }
-            startup(full: invocation.full || arguments == ["--full"])
+            Listings(console: console).startupReport(manager.initiator.report, full: invocation.full || arguments == ["--full"])
         case "reload": return await reload(arguments)
-        case "routes": Listings(console: console, json: invocation.json).routes(manager.router)
+        case "routes": Listings(console: console).routes(manager.router)
         case "open": return await open(arguments, from: .inApp)
         default: return await runModuleCommand(name, arguments, io: io, line: line)
         }
@@ -94,7 +89,7 @@ struct ShellCommands {
     private func print(_ output: ModuleCommand.Output, of name: String) -> ExitCode {
         if invocation.json {
             // A command without a structured value gives its text.
-            console.json("result", CommandResult(command: name, value: output.value, text: output.text))
+            console.json("result", CommandResult(command: name, value: output.value.map(EncodedValue.init), text: output.text))
         } else if !output.text.isEmpty {
             console.out(output.text)
         }
@@ -102,30 +97,21 @@ struct ShellCommands {
     }
 
     func printHelp() {
-        let moduleCommands = manager.moduleCommands()
-        let width = (Self.builtIn.map(\.usage.count) + moduleCommands.map(\.command.usage.count)).max() ?? 0
+        let modules = HelpText.entries(of: manager.moduleCommands())
+        let width = (Self.builtIn.map(\.usage.count) + modules.map(\.usage.count)).max() ?? 0
         console.out("Commands:")
         for (usage, summary) in Self.builtIn {
             console.out("  \(usage.padded(to: width))  \(summary)")
         }
-        guard !moduleCommands.isEmpty else { return }
+        guard !modules.isEmpty else { return }
         console.out("Commands from modules:")
-        Self.rows(moduleCommands: moduleCommands, width: width).forEach { console.out($0) }
+        modules.forEach { console.out("  \($0.usage.padded(to: width))  \($0.summary) [\($0.module?.rawValue ?? "")]") }
     }
 
     /// `help --json`: every command, with its usage, summary and (for a module's) the module.
     private func printHelpJSON() {
-        typealias Entry = HelpText.Entry
-        let shell = Self.builtIn.map { Entry(name: String($0.usage.prefix { $0 != " " }), usage: $0.usage, summary: $0.summary, module: nil) }
-        let modules = manager.moduleCommands().map { Entry(name: $0.command.name, usage: $0.command.usage, summary: $0.command.summary, module: $0.module) }
-        console.json("help", shell + modules)
-    }
-
-    /// One line per module command, usage padded to `width`, then its summary and module.
-    static func rows(moduleCommands: [(module: ModuleIdentifier, command: ModuleCommand)], width: Int) -> [String] {
-        moduleCommands.map { module, command in
-            "  \(command.usage.padded(to: width))  \(command.summary) [\(module)]"
-        }
+        let shell = zip(Self.builtInNames, Self.builtIn).map { HelpText.Entry(name: $0, usage: $1.usage, summary: $1.summary, module: nil) }
+        console.json("help", shell + HelpText.entries(of: manager.moduleCommands()))
     }
 
     /// `reload <module>`: the module and those that require it, afresh, with their startup operations run again.
@@ -143,7 +129,7 @@ struct ShellCommands {
             let note = others.isEmpty ? "" : " (released too: \(others.map(\.rawValue).joined(separator: ", ")))"
             let text = "Reloaded \(identifier)\(note)."
             if invocation.json {
-                console.json("result", CommandResult(command: "reload", value: released.map(\.rawValue), text: text))
+                console.json("result", CommandResult(command: "reload", value: EncodedValue(released.map(\.rawValue)), text: text))
             } else {
                 // Identifiers come from the manifest: nothing in them may drive the terminal.
                 console.out(DisplayText.printable(text))
@@ -156,29 +142,14 @@ struct ShellCommands {
 
     /// Reports a failed command (an `error` document under `--json`) and returns its status.
     func fail(_ message: String, _ code: ExitCode) -> ExitCode {
-        invocation.json ? console.jsonError(message, exitStatus: code) : console.error(message)
+        console.error(message, exitStatus: code)
         return code
-    }
-
-    private func startup(full: Bool) {
-        let report = manager.initiator.report
-        if invocation.json { return console.json("startupReport", report) }
-        console.out(report.renderTable(useColor: console.outputColor, width: full ? nil : TerminalWidth.current()))
     }
 }
 
-/// A module command's output as a `--json` document: the command, its structured value, and its text.
+/// A module command's output as a `--json` document: the command, its structured value (if any), and its text.
 struct CommandResult: Encodable {
     let command: String
-    let value: (any Encodable & Sendable)?
+    let value: EncodedValue?
     let text: String
-
-    private enum Key: String, CodingKey { case command, value, text }
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: Key.self)
-        try container.encode(command, forKey: .command)
-        if let value { try container.encode(value, forKey: .value) }
-        try container.encode(text, forKey: .text)
-    }
 }

@@ -1,4 +1,3 @@
-import ModuleHost
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

@@ -1,9 +1,4 @@
 import ModuleHost
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 #if canImport(Glibc)
 import Glibc
@@ -13,16 +8,8 @@ import Musl
 import Darwin
 #endif
 
-/// One thing the command loop reacts to: a line of input, a line too long to read, the end of input, or a signal.
-enum ShellEvent: Sendable, Equatable {
-    case line(String)
-    /// A line longer than ``LineReader/defaultLimit`` bytes, skipped unread: its text is never kept or shown.
-    case tooLong
-    case endOfInput
-    case signal(Int32)
-}
-
-/// Merges standard input and the signals into one stream of ``ShellEvent``s.
+/// Merges standard input and the signals into one stream of ``ShellInput/Input``s (never `interrupted`: that is
+/// ``ShellInput``'s to say).
 ///
 /// Lines are read on demand by a dedicated thread (``requestLine(echo:)``), at most 64 KiB each, so a password
 /// can be read with echo off and a blocked read never holds up a signal; a read asked for by a command that is
@@ -35,14 +22,14 @@ enum ShellEvent: Sendable, Equatable {
 /// the next command starts (which it interrupts before it starts) or the prompt asks for a new line
 /// (``forgetInterrupt()``).
 final class ShellEvents: Sendable {
-    let stream: AsyncStream<ShellEvent>
-    private let continuation: AsyncStream<ShellEvent>.Continuation
+    let stream: AsyncStream<ShellInput.Input>
+    private let continuation: AsyncStream<ShellInput.Input>.Continuation
     private let requests = LineRequests()
     private let echoOff = LockedFlag()
     private let wake = InputWake()
     /// The host lifecycle's signal handler, for the whole session; and the running command's (``CommandRace``).
-    private let onSignal = LockedHandler()
-    private let onCommandSignal = LockedHandler()
+    private let onSignal = Locked<(@Sendable (Int32) -> Void)?>(nil)
+    private let onCommandSignal = Locked<(@Sendable (Int32) -> Void)?>(nil)
     private let received = Locked<Int32?>(nil)
     private let interrupts = Locked(Interrupts())
 
@@ -57,7 +44,7 @@ final class ShellEvents: Sendable {
     }
 
     init(inputIsTerminal: Bool) {
-        let (stream, continuation) = AsyncStream<ShellEvent>.makeStream()
+        let (stream, continuation) = AsyncStream<ShellInput.Input>.makeStream()
         self.stream = stream
         self.continuation = continuation
         takeSignals()
@@ -123,8 +110,8 @@ final class ShellEvents: Sendable {
             }
         }
         received.withLock { $0 = $0 ?? arrival.number }
-        onSignal.call(arrival.number)
-        onCommandSignal.call(arrival.number)
+        onSignal.withLock { $0 }?(arrival.number)
+        onCommandSignal.withLock { $0 }?(arrival.number)
         continuation.yield(.signal(arrival.number))
     }
 
@@ -140,15 +127,15 @@ final class ShellEvents: Sendable {
         install(handler, in: onCommandSignal)
     }
 
-    private func install(_ handler: @escaping @Sendable (Int32) -> Void, in slot: LockedHandler) {
-        slot.set(handler)
+    private func install(_ handler: @escaping @Sendable (Int32) -> Void, in slot: Locked<(@Sendable (Int32) -> Void)?>) {
+        slot.withLock { $0 = handler }
         if let number = signalReceived { handler(number) }
     }
 
     /// The first signal caught, if any.
     var signalReceived: Int32? { received.withLock { $0 } }
 
-    /// Asks the reader thread for the next line; it arrives as a ``ShellEvent/line(_:)`` in ``stream``.
+    /// Asks the reader thread for the next line; it arrives as a ``ShellInput/Input/line(_:)`` in ``stream``.
     func requestLine(echo: Bool = true) {
         if !echo { echoOff.set() }
         wake.arm()
@@ -160,7 +147,7 @@ final class ShellEvents: Sendable {
         wake.cancel()
     }
 
-    /// Reads a line with the terminal's echo off. Once the shell is ending (``restoreTerminal()`` ran) echo is
+    /// Reads a line with the terminal's echo off. Once the shell is ending (``TerminalEcho/restore()`` ran) echo is
     /// left on and nothing is read.
     private static func readWithoutEcho(_ lines: LineReader) -> LineReader.Line {
         switch TerminalEcho.standardInput.silence() {
@@ -176,12 +163,6 @@ final class ShellEvents: Sendable {
             DescriptorOutput.write("\n", to: STDERR_FILENO)
             return line
         }
-    }
-
-    /// Turns echo back on if a password read left it off, and keeps it on; the shell calls it on every way out,
-    /// because a signal ends the process while the reader thread is still blocked in a read.
-    static func restoreTerminal() {
-        TerminalEcho.standardInput.restore()
     }
 }
 
@@ -220,17 +201,5 @@ final class LockedFlag: Sendable {
             defer { value = false }
             return value
         }
-    }
-}
-
-/// A signal callback that can be installed after the sources are running.
-final class LockedHandler: Sendable {
-    private let handler = Locked<(@Sendable (Int32) -> Void)?>(nil)
-
-    func set(_ handler: @escaping @Sendable (Int32) -> Void) { self.handler.withLock { $0 = handler } }
-
-    func call(_ number: Int32) {
-        let handler = self.handler.withLock { $0 }
-        handler?(number)
     }
 }

@@ -13,7 +13,7 @@ actor ShellInput {
     }
 
     private let events: ShellEvents
-    private var iterator: AsyncStream<ShellEvent>.Iterator
+    private var iterator: AsyncStream<Input>.Iterator
     /// How many lines have been read, by the loop and by commands: the number of the last line read.
     private(set) var linesRead = 0
 
@@ -36,19 +36,18 @@ actor ShellInput {
         } onCancel: { [events] in
             events.cancelRead()
         }
-        switch event {
-        case .line(let text)?:
+        switch event ?? .endOfInput {
+        case .line(let text):
             linesRead += 1
             return LineReader.interruptions.take() ? .interrupted : .line(text)
-        case .tooLong?:
+        case .tooLong:
             linesRead += 1
             return .tooLong
-        case .signal(let number)?: return .signal(number)
-        case .endOfInput?, nil: return .endOfInput
+        case let other: return other
         }
     }
 
-    private func receive() async -> ShellEvent? {
+    private func receive() async -> Input? {
         var iterator = self.iterator
         let event = await iterator.next(isolation: self)
         self.iterator = iterator

@@ -1,16 +1,4 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import ModuleHost
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// The subcommands that start modules: `run` (the default), `open <url>` and a module command. They run on the
 /// global executor (`@concurrent`), catch signals with ``ShellEvents`` from the start, and on a signal shut down
@@ -19,11 +7,7 @@ extension AppShell {
     /// `app-shell open <url>`: the way another program hands the app a link: only routes marked external open.
     @concurrent
     func open(_ url: String, _ invocation: Invocation) async -> ExitCode {
-        do {
-            return try await oneShot(invocation) { commands, _ in await commands.open([url], from: .external) }
-        } catch {
-            return error.code
-        }
+        await oneShot(invocation) { commands, _ in await commands.open([url], from: .external) }
     }
 
     /// `app-shell startup`: start quietly, let the later phases run too (nothing waits at a prompt), print the
@@ -31,62 +15,47 @@ extension AppShell {
     /// out in any phase.
     @concurrent
     func startupReport(_ invocation: Invocation) async -> ExitCode {
-        do {
-            return try await oneShot(invocation) { commands, io in
-                let initiator = commands.manager.initiator
-                initiator.hostDidBecomeIdle()   // releases every later phase
-                let report = await initiator.waitUntilFinished()
-                let printed = await commands.run("startup", [], io: io)
-                // A required operation of a later phase that failed or timed out fails the run, as at start.
-                return report.isSuccessful ? printed : .startupFailed
-            }
-        } catch {
-            return error.code
+        await oneShot(invocation) { commands, io in
+            let initiator = commands.manager.initiator
+            initiator.hostDidBecomeIdle()   // releases every later phase
+            let report = await initiator.waitUntilFinished()
+            let printed = await commands.run("startup", [], io: io)
+            // A required operation of a later phase that failed or timed out fails the run, as at start.
+            return report.isSuccessful ? printed : .startupFailed
         }
     }
 
     /// `app-shell <command> [arguments]`: start quietly, run one module command, shut down with its status.
     @concurrent
     func runOnce(_ name: String, _ arguments: [String], _ invocation: Invocation) async -> ExitCode {
-        do {
-            return try await oneShot(invocation, precheck: { runtime in
-                guard !runtime.manager.moduleCommands().contains(where: { $0.command.name == name }) else { return nil }
-                let names = Invocation.subcommands.sorted() + runtime.manager.moduleCommands().map(\.command.name)
-                let hint = Suggestions.closest(to: name, in: names).map { "; did you mean '\($0)'?" } ?? ""
-                console.error("unknown subcommand \(DisplayText.quoted(name, with: "'"))\(hint); no module in \(runtime.manifestFileName) declares a command of that name")
-                console.diagnostic("Run 'app-shell --help' for usage.")
-                return .usage
-            }) { commands, io in
-                await commands.runModuleCommand(name, arguments, io: io)
-            }
-        } catch {
-            return error.code
+        await oneShot(invocation, precheck: { runtime in
+            guard !runtime.manager.moduleCommands().contains(where: { $0.command.name == name }) else { return nil }
+            let names = Invocation.subcommands.sorted() + runtime.manager.moduleCommands().map(\.command.name)
+            let hint = Suggestions.closest(to: name, in: names).map { "; did you mean '\($0)'?" } ?? ""
+            console.error("unknown subcommand \(DisplayText.quoted(name, with: "'"))\(hint); no module in \(runtime.manifestFileName) declares a command of that name")
+            console.diagnostic("Run 'app-shell --help' for usage.")
+            return .usage
+        }) { commands, io in
+            await commands.runModuleCommand(name, arguments, io: io)
         }
     }
 
     /// Starts quietly, runs `action` once, and shuts down with its status; `precheck` may end it first with a
     /// status of its own (before anything starts). The later phases are never released: nothing waits at a prompt.
-    private func oneShot(_ invocation: Invocation, precheck: (HostRuntime) -> ExitCode? = { _ in nil },
-                         action: @escaping @Sendable (ShellCommands, ShellIO) async -> ExitCode) async throws(HostRuntime.Stop) -> ExitCode {
-        // Catch signals first, so Ctrl-C at any point shuts down in order.
-        let events = ShellEvents(inputIsTerminal: console.inputIsTerminal)
+    private func oneShot(_ invocation: Invocation, precheck: @escaping (HostRuntime) -> ExitCode? = { _ in nil },
+                         action: @escaping @Sendable (ShellCommands, ShellIO) async -> ExitCode) async -> ExitCode {
         var quiet = invocation
         quiet.quiet = true
-        let runtime = try await HostRuntime.load(quiet, console: console, events: events)
-        if let code = precheck(runtime) { return code }
-        let lifecycle = HostLifecycle(runtime: runtime, events: events, invocation: quiet)
-        return await lifecycle.run(showReport: false, startsLaterPhases: false) { _ in
+        return await host(quiet, startsLaterPhases: false, precheck: precheck) { runtime, events in
             let io = ShellIO(input: ShellInput(events: events), console: console)
             let commands = ShellCommands(runtime: runtime, invocation: invocation)
             let race = await CommandRace.run(events, interruptible: false, stillRunning: {}) { await action(commands, io) }
             switch (race, io.interruption) {
-            case (.signal(let number), _), (_, .signal(let number)?):
-                return HostLifecycle.Finish(status: Signals.exitCode(for: number))
+            case (.signal(let number), _), (_, .signal(let number)?): return .signal(number)
             case (.finished(let code), _):
                 if code == .usage { console.diagnostic("Run 'app-shell --help' for usage.") }
-                return HostLifecycle.Finish(status: code)
-            case (.interrupted, _):
-                return HostLifecycle.Finish(status: .interrupted)
+                return .finished(code)
+            case (.interrupted, _): return .finished(.interrupted)
             }
         }
     }
@@ -94,18 +63,23 @@ extension AppShell {
     /// The default: start the modules, serve commands, shut down in order.
     @concurrent
     func serve(_ invocation: Invocation) async -> ExitCode {
+        await host(invocation, startsLaterPhases: true) { runtime, events in
+            let (ending, status) = await CommandLoop(runtime: runtime, events: events, invocation: invocation).run()
+            if case .signal(let number) = ending { return .signal(number) }
+            return .finished(status, waitsForLaterPhases: true)
+        }
+    }
+
+    /// Catches signals first (so Ctrl-C at any point shuts down in order), loads the manifest, and runs `work`
+    /// inside the host lifecycle; the report is shown unless quiet.
+    private func host(_ invocation: Invocation, startsLaterPhases: Bool, precheck: (HostRuntime) -> ExitCode? = { _ in nil },
+                      _ work: @escaping (HostRuntime, ShellEvents) async -> HostLifecycle.Finish) async -> ExitCode {
+        let events = ShellEvents(inputIsTerminal: console.inputIsTerminal)
         do {
-            // Catch signals first, so Ctrl-C at any point shuts down in order.
-            let events = ShellEvents(inputIsTerminal: console.inputIsTerminal)
             let runtime = try await HostRuntime.load(invocation, console: console, events: events)
+            if let code = precheck(runtime) { return code }
             let lifecycle = HostLifecycle(runtime: runtime, events: events, invocation: invocation)
-            return await lifecycle.run(showReport: !invocation.quiet, startsLaterPhases: true) { _ in
-                let (ending, status) = await CommandLoop(runtime: runtime, events: events, invocation: invocation).run()
-                switch ending {
-                case .signal(let number): return HostLifecycle.Finish(status: Signals.exitCode(for: number))
-                case .quit, .endOfInput: return HostLifecycle.Finish(status: status, waitsForLaterPhases: true)
-                }
-            }
+            return await lifecycle.run(showReport: !invocation.quiet, startsLaterPhases: startsLaterPhases) { await work(runtime, events) }
         } catch {
             return error.code
         }

@@ -22,7 +22,7 @@ extension AppShell {
         if invocation.json {
             let entries = help.entries().filter { topic == nil || $0.name == topic }
             guard !entries.isEmpty else {
-                console.jsonError("no subcommand or module command named \(DisplayText.quoted(topic ?? "", with: "'"))", exitStatus: .usage)
+                console.error("no subcommand or module command named \(DisplayText.quoted(topic ?? "", with: "'"))", exitStatus: .usage)
                 return .usage
             }
             console.json("help", entries)
@@ -82,17 +82,16 @@ extension AppShell {
         return .ok
     }
 
-    /// `app-shell modules`: the manifest's modules, none of them loaded.
-    func modules(_ invocation: Invocation) throws(HostRuntime.Stop) -> ExitCode {
+    /// `app-shell modules`, `services` and `routes`: the manifest's modules, the services they provide, or the routes
+    /// they offer (and the links' scheme and host), none of them loaded.
+    func list(_ invocation: Invocation) throws(HostRuntime.Stop) -> ExitCode {
         let runtime = try loadStartingNothing(invocation)
-        Listings(console: console, json: invocation.json).modules(runtime.manager.modules)
-        return .ok
-    }
-
-    /// `app-shell services`: the services the manifest's modules provide, none of them loaded.
-    func services(_ invocation: Invocation) throws(HostRuntime.Stop) -> ExitCode {
-        let runtime = try loadStartingNothing(invocation)
-        Listings(console: console, json: invocation.json).services(runtime.manager)
+        let listings = Listings(console: console)
+        switch invocation.command {
+        case .services: listings.services(runtime.manager)
+        case .routes: listings.routes(runtime.manager.router)
+        default: listings.modules(runtime.manager.modules)
+        }
         return .ok
     }
 
@@ -105,13 +104,6 @@ extension AppShell {
         } else {
             console.out(format == .dot ? plan.dotGraph() : plan.mermaidGraph())
         }
-        return .ok
-    }
-
-    /// `app-shell routes`: the routes the modules offer, and the links' scheme and host.
-    func routes(_ invocation: Invocation) throws(HostRuntime.Stop) -> ExitCode {
-        let runtime = try loadStartingNothing(invocation)
-        Listings(console: console, json: invocation.json).routes(runtime.manager.router)
         return .ok
     }
 

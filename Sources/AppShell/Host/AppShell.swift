@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-import ModuleHost
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -21,8 +15,9 @@ enum AppShellMain {
         let console = Console.standard()
         let arguments = argumentsAfterTheProgramName()
         let code = await AppShell(console: console).run(arguments)
-        // Every way out passes here: echo is on when the shell ends, whatever path it took.
-        ShellEvents.restoreTerminal()
+        // Every way out passes here: echo is on when the shell ends, whatever path it took (a signal ends the
+        // process while the input thread may still be blocked in a password read).
+        TerminalEcho.standardInput.restore()
         exit(code.rawValue)
     }
 
@@ -61,7 +56,7 @@ struct AppShell {
     /// A command line that cannot be parsed: the problem and how to get help, or under `--json` one error document.
     private func reportUsage(_ error: Invocation.UsageError, json: Bool) -> ExitCode {
         guard !json else {
-            console.jsonMode(true).jsonError(error.message, exitStatus: .usage)
+            console.jsonMode(true).error(error.message, exitStatus: .usage)
             return .usage
         }
         console.error(error.message)
@@ -89,14 +84,10 @@ struct AppShell {
             return startingNothing { version(invocation) }
         case .validate:
             return startingNothing { () throws(HostRuntime.Stop) in try validate(invocation) }
-        case .modules:
-            return startingNothing { () throws(HostRuntime.Stop) in try modules(invocation) }
-        case .services:
-            return startingNothing { () throws(HostRuntime.Stop) in try services(invocation) }
+        case .modules, .services, .routes:
+            return startingNothing { () throws(HostRuntime.Stop) in try list(invocation) }
         case .graph(let format):
             return startingNothing { () throws(HostRuntime.Stop) in try graph(format, invocation) }
-        case .routes:
-            return startingNothing { () throws(HostRuntime.Stop) in try routes(invocation) }
         }
     }
 }

@@ -30,39 +30,42 @@ struct HostLifecycle {
     struct Finish {
         let status: ExitCode
         var waitsForLaterPhases = false
+
+        static func finished(_ status: ExitCode, waitsForLaterPhases: Bool = false) -> Finish {
+            Finish(status: status, waitsForLaterPhases: waitsForLaterPhases)
+        }
+
+        /// Ended by a signal: its status (130 or 143).
+        static func signal(_ number: Int32) -> Finish { Finish(status: Signals.exitCode(for: number)) }
     }
 
     /// Runs the host: `work` gets the blocking phases' report. Returns the status to exit with.
-    func run(showReport: Bool, startsLaterPhases: Bool, _ work: (StartupReport) async -> Finish) async -> ExitCode {
+    func run(showReport: Bool, startsLaterPhases: Bool, _ work: () async -> Finish) async -> ExitCode {
         let initiator = runtime.manager.initiator
-        let interruption = InterruptionRecord()
-        events.setSignalHandler { number in
-            interruption.record(number)
-            initiator.cancel()
-        }
+        events.setSignalHandler { _ in initiator.cancel() }
         let showsProgress = runtime.console.errorIsTerminal ? !invocation.quiet : invocation.verbose
-        let progress = showsProgress ? Task { await StartupProgress(console: runtime.console).show(initiator) } : nil
+        let progress = showsProgress ? Task { await showProgress(initiator) } : nil
         var status: ExitCode
         do {
             status = try await runtime.manager.run(teardownTimeLimit: Self.teardownTimeLimit, startsLaterPhases: startsLaterPhases,
                                                    onTeardown: report) { startup in
                 progress?.cancel()
-                if showReport { print(startup) }
+                if showReport { Listings(console: runtime.console).startupReport(startup, full: invocation.full) }
                 // A signal that came as the blocking phases ended: nothing more starts.
-                if let signal = interruption.signal { return Signals.exitCode(for: signal) }
-                let finish = await work(startup)
-                ShellEvents.restoreTerminal()
+                if let signal = events.signalReceived { return Signals.exitCode(for: signal) }
+                let finish = await work()
+                TerminalEcho.standardInput.restore()
                 if finish.waitsForLaterPhases { await waitForLaterPhases(initiator) }
                 return finish.status
             }
         } catch {
             progress?.cancel()
-            status = reportStartupFailure(error, showReport: showReport, signal: interruption.signal)
+            status = reportStartupFailure(error, showReport: showReport, signal: events.signalReceived)
         }
         status = writeTrace(status)
         // A signal that came as the work ended (with the last line of input, say) is the status all the same.
-        if let late = await Signals.settle() { interruption.record(late) }
-        return interruption.signal.map(Signals.exitCode(for:)) ?? status
+        let late = await Signals.settle()
+        return (events.signalReceived ?? late).map(Signals.exitCode(for:)) ?? status
     }
 
     /// Gives the later phases up to ``gracePeriod`` to finish; a signal meanwhile cancels them (the handler does).
@@ -89,7 +92,9 @@ struct HostLifecycle {
             runtime.report(error)
             return .badManifest
         }
-        if let report = error.report, showReport || error.code != .cancelled { print(report) }
+        if let report = error.report, showReport || error.code != .cancelled {
+            Listings(console: console).startupReport(report, full: invocation.full)
+        }
         if error.code == .cancelled {
             let cancelled = error.report?.operations(in: .cancelled).count ?? 0
             console.error("startup interrupted; \(cancelled) operation\(cancelled == 1 ? "" : "s") cancelled")
@@ -99,13 +104,19 @@ struct HostLifecycle {
         return .startupFailed
     }
 
-    /// The report as a table, or under `--json` as one document.
-    private func print(_ report: StartupReport) {
+    /// Startup progress as it happens, until startup finishes or the task is cancelled: on a terminal updated in
+    /// place (``ProgressBoard``), otherwise (under `--verbose`) a plain log of the events, one line each.
+    private func showProgress(_ initiator: Initiator) async {
         let console = runtime.console
-        if invocation.json {
-            console.json("startupReport", report)
-        } else {
-            console.out(report.renderTable(useColor: console.outputColor, width: invocation.full ? nil : TerminalWidth.current()))
+        var board = ProgressBoard(width: TerminalWidth.current()) { console.styled($0, $1, forError: true) }
+        defer { console.diagnosticPartial(board.clear()) }
+        for await event in initiator.events {
+            if console.errorIsTerminal {
+                console.diagnosticPartial(board.apply(event))
+            } else {
+                console.diagnostic(event.description)
+            }
+            if case .finished = event { return }
         }
     }
 
@@ -131,12 +142,4 @@ struct HostLifecycle {
         }
         return status
     }
-}
-
-/// The signal that interrupted the host, if any; written from the signal queue, read by the lifecycle.
-final class InterruptionRecord: Sendable {
-    private let value = Locked<Int32?>(nil)
-
-    func record(_ number: Int32) { value.withLock { $0 = $0 ?? number } }
-    var signal: Int32? { value.withLock { $0 } }
 }

@@ -4,7 +4,6 @@ import FoundationEssentials
 import Foundation
 #endif
 import ModuleHost
-import ModuleHostState
 
 /// The loaded app: the manager built from the manifest (with the host environment injected, for the
 /// subcommands that start modules: `HostRuntime+Starting.swift`).
@@ -54,8 +53,7 @@ struct HostRuntime: Sendable {
     /// The host environment is not provided: no module loads until ``provideHostEnvironment(_:)``.
     static func load(_ invocation: Invocation, console: Console, loadingPlugins: Bool = true) throws(Stop) -> HostRuntime {
         let manifestPath = Self.manifestPath(of: invocation)
-        let manager = ModuleManager(typeResolver: .runtime(linked: LinkedModuleTypes.byName), concurrency: nil,
-                                    reservedCommandNames: ShellCommands.reservedNames)
+        let manager = makeManager()
         let output = DiagnosticOutput(invocation)
         var runtime = HostRuntime(manager: manager, manifestPath: manifestPath, console: console, diagnosticOutput: output)
         do {
@@ -67,15 +65,11 @@ struct HostRuntime: Sendable {
             if output != .validationDocument { runtime.warnings.forEach { runtime.print($0) } }
         } catch {
             let code: ExitCode = error.diagnostics.contains { $0.code == .fileNotFound } ? .manifestNotFound : .badManifest
-            switch output {
-            case .text:
-                error.diagnostics.forEach { runtime.print($0) }
-                console.diagnostic(error.summary)
-            case .jsonLines:
-                error.diagnostics.forEach { runtime.print($0) }
-                console.jsonError(error.summary, exitStatus: code)
-            case .validationDocument:
+            if output == .validationDocument {
                 runtime.printVerdict(error.diagnostics.map(DiagnosticPayload.init), plan: nil)
+            } else {
+                error.diagnostics.forEach { runtime.print($0) }
+                runtime.summarize(error.summary, code)
             }
             throw Stop(code: code)
         }
@@ -84,11 +78,17 @@ struct HostRuntime: Sendable {
 
     /// One diagnostic, as text or as a `diagnostic` document on standard error.
     func print(_ diagnostic: ManifestDiagnostic) {
-        if diagnosticOutput == .text {
-            console.diagnostic(Self.render(diagnostic, console: console))
-        } else {
-            console.json("diagnostic", DiagnosticPayload(diagnostic), toError: true)
-        }
+        emit(Self.render(diagnostic, console: console), DiagnosticPayload(diagnostic))
+    }
+
+    /// One problem: its line of text, or its `diagnostic` document on standard error.
+    private func emit(_ text: @autoclosure () -> String, _ payload: @autoclosure () -> DiagnosticPayload) {
+        diagnosticOutput == .text ? console.diagnostic(text()) : console.json("diagnostic", payload(), toError: true)
+    }
+
+    /// The last line of a manifest or plan that failed: the summary, or under `--json` an `error` document.
+    private func summarize(_ summary: String, _ code: ExitCode) {
+        diagnosticOutput == .text ? console.diagnostic(summary) : console.error(summary, exitStatus: code)
     }
 
     /// `validate --json`'s one document: valid or not, the counts when known, and every diagnostic.
@@ -102,10 +102,15 @@ struct HostRuntime: Sendable {
 
     /// The commands the manifest's modules declare, or `nil` when the manifest cannot be registered; prints nothing.
     static func moduleCommandsQuietly(_ invocation: Invocation) -> [(module: ModuleIdentifier, command: ModuleCommand)]? {
-        let manager = ModuleManager(typeResolver: .runtime(linked: LinkedModuleTypes.byName), concurrency: nil,
-                                    reservedCommandNames: ShellCommands.reservedNames)
+        let manager = makeManager()
         guard (try? manager.registerModules(atPath: manifestPath(of: invocation))) != nil else { return nil }
         return manager.moduleCommands()
+    }
+
+    /// A manager that finds modules through the list the build made from `modules.json` first.
+    private static func makeManager() -> ModuleManager {
+        ModuleManager(typeResolver: .runtime(linked: LinkedModuleTypes.byName), concurrency: nil,
+                      reservedCommandNames: ShellCommands.reservedNames)
     }
 
     /// The manifest the invocation names, relative paths taken from the working directory.
@@ -119,15 +124,11 @@ struct HostRuntime: Sendable {
             return try manager.startupPlan()
         } catch {
             let summary = "\(error.problems.count) error\(error.problems.count == 1 ? "" : "s") in the startup plan of \(manifestPath)"
-            switch diagnosticOutput {
-            case .text:
-                report(error)
-                console.diagnostic(summary)
-            case .jsonLines:
-                report(error)
-                console.jsonError(summary, exitStatus: .badManifest)
-            case .validationDocument:
+            if diagnosticOutput == .validationDocument {
                 printVerdict(error.problems.map { DiagnosticPayload($0, file: manifestPath) }, plan: nil)
+            } else {
+                report(error)
+                summarize(summary, .badManifest)
             }
             throw Stop(code: .badManifest)
         }
@@ -136,11 +137,8 @@ struct HostRuntime: Sendable {
     /// Prints each startup-plan problem of an `invalidPlan` error as an error located at the manifest.
     func report(_ error: InitiatorError) {
         for problem in error.problems {
-            if diagnosticOutput != .text {
-                console.json("diagnostic", DiagnosticPayload(problem, file: manifestPath), toError: true)
-                continue
-            }
-            console.diagnostic("\(manifestPath): \(console.styled("error:", .red, forError: true)) startup plan: \(problem.message)")
+            emit("\(manifestPath): \(console.styled("error:", .red, forError: true)) startup plan: \(problem.message)",
+                 DiagnosticPayload(problem, file: manifestPath))
         }
     }
 

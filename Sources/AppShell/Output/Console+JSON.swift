@@ -12,14 +12,10 @@ extension Console {
         }
     }
 
-    /// An error message as a `--json` document (type `error`) on standard error.
-    func jsonError(_ message: String, exitStatus: ExitCode) {
-        json("error", ErrorPayload(message: message, exitStatus: exitStatus.rawValue), toError: true)
-    }
-
-    private struct ErrorPayload: Encodable {
+    /// An `error` document's data: the message, and the status the shell exits with when it is known.
+    struct ErrorPayload: Encodable {
         let message: String
-        let exitStatus: Int32
+        let exitStatus: Int32?
     }
 }
 

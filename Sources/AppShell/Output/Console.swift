@@ -65,9 +65,10 @@ struct Console: Sendable {
         write(text, to: STDOUT_FILENO)
     }
 
-    /// Writes an error line to standard error, prefixed `error:`.
-    func error(_ text: String) {
-        if isJSON { return json("error", ["message": text], toError: true) }
+    /// Writes an error line to standard error, prefixed `error:`; under `--json` an `error` document, with the status
+    /// the shell exits with when it is given.
+    func error(_ text: String, exitStatus: ExitCode? = nil) {
+        if isJSON { return json("error", ErrorPayload(message: text, exitStatus: exitStatus?.rawValue), toError: true) }
         write(errorLine(text), to: STDERR_FILENO)
     }
 

@@ -30,6 +30,21 @@ struct JSONDocument<Payload: Encodable>: Encodable {
     }
 }
 
+/// A value of any encodable type, encoded as that value (through the encoder's container, so its strategies for
+/// dates and the like apply): a document with such a field synthesizes its coding, leaving the field out when `nil`.
+struct EncodedValue: Encodable {
+    let value: any Encodable & Sendable
+
+    init(_ value: any Encodable & Sendable) {
+        self.value = value
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(value)
+    }
+}
+
 /// Rewrites JSON text so that integers JavaScript cannot represent exactly become strings.
 enum LargeIntegers {
     /// The largest integer a double holds exactly (2^53).

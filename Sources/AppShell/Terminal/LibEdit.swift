@@ -1,11 +1,4 @@
 import ModuleHost
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// The system's libedit (BSD-licensed), looked up at run time (a `SystemLibrary`) through its readline-compatible
 /// interface: app-shell builds and runs where libedit or its headers are missing, and then reads lines without

@@ -123,7 +123,7 @@ final class LineEditor: Sendable {
         defer { free(line) }
         if Self.interruption.withLock({ $0 }) {
             // Cancelled: the terminal showed the Ctrl-C that did it, if one was typed.
-            Self.writeOut(Self.wasCancelled.withLock { $0 } ? "\n" : "^C\n")
+            DescriptorOutput.write(Self.wasCancelled.withLock { $0 } ? "\n" : "^C\n", to: STDOUT_FILENO)
             return .interrupted
         }
         guard let line else { return .end }
@@ -200,10 +200,5 @@ final class LineEditor: Sendable {
         for (index, string) in strings.enumerated() { array[index] = strdup(string) }
         array[strings.count] = nil
         return array
-    }
-
-    private static func writeOut(_ text: String) {
-        var bytes = Array(text.utf8)
-        _ = bytes.withUnsafeMutableBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
     }
 }

@@ -3,9 +3,10 @@
 /// indices).
 ///
 /// The serial `.high` phase runs in one main-actor turn: the bodies are called one after another from the
-/// main actor, with no hop between them. The concurrent phases run their bodies as child tasks of one task
-/// group, `.low` and `.idle` ones created at background priority. Only an operation with a timeout pays for a
-/// race (``OperationRunner``), so that a body ignoring cancellation cannot hold startup hostage.
+/// main actor, with no hop between them. The concurrent phases run their bodies on the child tasks of one task
+/// group (``PhaseWork``: each child runs operations until none is ready for it), `.low` and `.idle` ones created at
+/// background priority. Only an operation with a timeout pays for a race (``OperationRunner``), so that a body
+/// ignoring cancellation cannot hold startup hostage.
 struct PhaseScheduler {
     let initiator: Initiator
     let plan: StartupPlan
@@ -28,12 +29,12 @@ struct PhaseScheduler {
     private func runHere() async {
         let members = initiator.pendingOperations(in: phase, of: plan)
         guard !members.isEmpty else { return }
-        var frontier = PhaseFrontier(plan: plan, phase: phase, members: members)
+        let frontier = PhaseFrontier(plan: plan, phase: phase, members: members)
         initiator.recordReady(frontier.initiallyReady)
         if phase.isSerial {
             await runSerially(frontier)
         } else {
-            await runConcurrently(&frontier)
+            await runConcurrently(frontier)
         }
     }
 
@@ -65,50 +66,97 @@ struct PhaseScheduler {
         }
     }
 
-    /// Runs the phase's operations as child tasks, at most `limit` at a time.
-    private func runConcurrently(_ frontier: inout PhaseFrontier) async {
+    /// Runs the phase's operations on child tasks, at most `limit` at a time.
+    ///
+    /// A child is a worker, not one operation: after its operation ends it records the end (with the dependents
+    /// that made ready) and takes the next ready operation itself, so a phase of many short operations pays for a
+    /// few tasks and no hand-off per operation. A worker hands back to this task, which starts more workers, only
+    /// when a slot is free and an operation is waiting for one, so the phase runs as wide as it did with a task per
+    /// operation. The frontier and the running count are shared under one lock, which is also held while the step is
+    /// recorded, so steps (and their events) are recorded one at a time, as before.
+    private func runConcurrently(_ frontier: PhaseFrontier) async {
         let taskPriority: TaskPriority? = (phase == .low || phase == .idle) ? .background : nil
-        let initiator = self.initiator
-        let operations = plan.operations
-        let dependents = plan.dependentIndices
-        let limit = self.limit
-        // A child only runs its body and notes when it ended; this task records it (with the dependents it made
-        // ready, and the operations it starts in the freed slots, under one lock), so children take no lock.
-        await withTaskGroup(of: FinishedOperation.self) { group in
-            var running = 0
-            var finished: FinishedOperation?
-            var ready: [Int] = []
+        let work = PhaseWork(initiator: initiator, operations: plan.operations, dependents: plan.dependentIndices,
+                             limit: limit, taskPriority: taskPriority, frontier: frontier)
+        await withTaskGroup(of: Void.self) { group in
             var started: [Int] = []
             while true {
-                initiator.recordStep(finished: finished, ready: ready, queue: &frontier.queue, slots: limit - running,
-                                     started: &started, dependents: dependents)
+                work.startWaiting(into: &started)
                 for index in started {
-                    running += 1
-                    let body = operations[index].body
-                    // A child captures only what it uses: its index and body (and its limits when it has a timeout).
-                    if let timeout = operations[index].timeout {
-                        group.addTask(priority: taskPriority) {
-                            let outcome = await OperationRunner.run(body, timeout: timeout, onMainActor: false,
-                                                                    priority: taskPriority)
-                            return FinishedOperation(index: index, outcome: outcome, finishedAt: StartupClock.now)
-                        }
-                    } else {
-                        group.addTask(priority: taskPriority) {
-                            // Nonsending: the body runs on this child task, off the main actor, at its priority.
-                            let outcome: OperationOutcome
-                            do { try await body(); outcome = .succeeded } catch {
-                                outcome = .failed(OperationRunner.describe(error))
-                            }
-                            return FinishedOperation(index: index, outcome: outcome, finishedAt: StartupClock.now)
-                        }
-                    }
+                    group.addTask(priority: taskPriority) { await work.runWorker(from: index) }
                 }
-                guard running > 0, let result = await group.next() else { break }
-                running -= 1
-                ready.removeAll(keepingCapacity: true)
-                if result.outcome.isSuccess { frontier.complete(result.index, into: &ready) }
-                finished = result
+                // No worker left: nothing is running, and nothing ready was left for this task to start.
+                guard await group.next() != nil else { break }
             }
+        }
+    }
+}
+
+/// The shared state of one concurrent phase's workers (``PhaseScheduler``): its frontier and how many workers run.
+final class PhaseWork: Sendable {
+    private struct State: Sendable {
+        var frontier: PhaseFrontier
+        var running = 0
+    }
+
+    private let initiator: Initiator
+    private let operations: [StartupOperation]
+    private let dependents: AdjacencyList
+    private let limit: Int
+    private let taskPriority: TaskPriority?
+    private let state: Locked<State>
+
+    init(initiator: Initiator, operations: [StartupOperation], dependents: AdjacencyList, limit: Int,
+         taskPriority: TaskPriority?, frontier: PhaseFrontier) {
+        self.initiator = initiator
+        self.operations = operations
+        self.dependents = dependents
+        self.limit = limit
+        self.taskPriority = taskPriority
+        state = Locked(State(frontier: frontier))
+    }
+
+    /// Marks ready operations running, as many as there are free slots; `started` gets their indices, one worker each.
+    func startWaiting(into started: inout [Int]) {
+        state.withLock { state in
+            initiator.recordStep(finished: nil, ready: [], queue: &state.frontier.queue, slots: limit - state.running,
+                                 started: &started, dependents: dependents)
+            state.running += started.count
+        }
+    }
+
+    /// Runs the operation at `first`, then the next ready ones, until none is ready or a free slot needs a worker.
+    func runWorker(from first: Int) async {
+        var index = first
+        var ready: [Int] = []
+        var started: [Int] = []
+        while true {
+            let outcome: OperationOutcome
+            if let timeout = operations[index].timeout {
+                outcome = await OperationRunner.run(operations[index].body, timeout: timeout, onMainActor: false,
+                                                    priority: taskPriority)
+            } else {
+                // Nonsending: the body runs on this child task, off the main actor, at its priority.
+                do { try await operations[index].body(); outcome = .succeeded } catch {
+                    outcome = .failed(OperationRunner.describe(error))
+                }
+            }
+            let finished = FinishedOperation(index: index, outcome: outcome, finishedAt: StartupClock.now)
+            let next: Int? = state.withLock { state in
+                ready.removeAll(keepingCapacity: true)
+                if outcome.isSuccess { state.frontier.complete(index, into: &ready) }
+                // A free slot and a waiting operation: hand back, so that this task starts workers for both.
+                let handBack = state.running < limit && !state.frontier.queue.isEmpty
+                initiator.recordStep(finished: finished, ready: ready, queue: &state.frontier.queue,
+                                     slots: handBack ? 0 : 1, started: &started, dependents: dependents)
+                guard let next = started.first else {
+                    state.running -= 1
+                    return nil
+                }
+                return next
+            }
+            guard let next else { return }
+            index = next
         }
     }
 }

@@ -127,6 +127,39 @@ struct InitiatorRunTests {
         #expect(fast2.start < slowEnd)
     }
 
+    @Test func operationsMadeReadyTogetherRunTogetherBesideASlowOne() async throws {
+        // "gate" ends while "slow" still runs and makes three dependents ready at once: with four slots they must all
+        // run beside "slow", not one after another on the task that ran "gate". Each waits for all four to have
+        // started; run one at a time, they would time out (the limit is a deadlock guard, not a measure).
+        let allStarted = Latch(count: 4)
+        let initiator = Initiator(maxConcurrentOperations: 4)
+        let waitForAll: StartupOperationBody = {
+            allStarted.arrive()
+            try await allStarted.wait()
+        }
+        try initiator.add("slow", priority: .asyncHigh, timeout: .seconds(60), operation: waitForAll)
+        try initiator.add("gate", priority: .asyncHigh) {}
+        for id in ["d1", "d2", "d3"] {
+            try initiator.add(id, priority: .asyncHigh, dependencies: ["gate"], timeout: .seconds(60), operation: waitForAll)
+        }
+        let report = try await initiator.start()
+        #expect(report.isSuccessful)
+        #expect(report.totals.count(.succeeded) == 5)
+    }
+
+    @Test func aLongChainInAConcurrentPhaseRunsInOrderAndCompletely() async throws {
+        // One operation made ready at a time: the task that ran each one runs the next, and the report has them all.
+        let recorder = Recorder()
+        let initiator = Initiator(maxConcurrentOperations: 4)
+        for i in 0..<200 {
+            try initiator.add("c\(i)", priority: .asyncHigh, dependencies: i == 0 ? [] : ["c\(i - 1)"],
+                              operation: recorder.body("c\(i)"))
+        }
+        let report = try await initiator.start()
+        #expect(report.totals.count(.succeeded) == 200)
+        #expect(recorder.startOrder == (0..<200).map { "c\($0)" })
+    }
+
     @Test func phasesRunInOrderAndWaitForHostSignals() async throws {
         let recorder = Recorder()
         let initiator = Initiator(maxConcurrentOperations: 2)

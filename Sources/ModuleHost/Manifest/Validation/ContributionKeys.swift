@@ -46,11 +46,24 @@ enum ContributionKeys {
 
     private static func forEachKey(of registrations: [ModuleRegistration], points: [String: ExtensionPointDeclaration],
                                    _ body: (ModuleRegistration, String, String) -> Void) {
+        // A module's contributions mostly go to one point (its startup operations): look it up once per run of them.
+        var lastName: String?
+        var lastPoint: ExtensionPointDeclaration?
         for registration in registrations {
             for contribution in registration.contributions {
                 // A library's point comes with its contributions (no host declares it), as validation reads it.
-                guard let key = contribution.key, let point = contribution.libraryPoint ?? points[contribution.pointName],
-                      areRecheckedWhenAdded(for: point) else { continue }
+                let point: ExtensionPointDeclaration
+                if let library = contribution.libraryPoint {
+                    point = library
+                } else {
+                    if lastName != contribution.pointName {
+                        lastName = contribution.pointName
+                        lastPoint = points[contribution.pointName]
+                    }
+                    guard let declared = lastPoint else { continue }
+                    point = declared
+                }
+                guard areRecheckedWhenAdded(for: point), let key = contribution.key else { continue }
                 body(registration, point.name, key)
             }
         }

@@ -20,7 +20,7 @@ extension ManifestValidator {
     private func check(_ contribution: Contribution, to declared: ExtensionPointDeclaration?, of item: ResolvedEntry,
                        keys: inout [String: [String: String]], into sink: inout DiagnosticSink) {
         // The path and the quoted name are made only for a report: this runs for every contribution of every module.
-        let entry = item.entry
+        var entry: Manifest.Entry { item.entry }  // read only for a problem
         var path: String { "\(entry.path).type" }
         var name: String { DisplayText.quoted(contribution.pointName, with: "\"") }
         guard let point = declared else {

@@ -2,7 +2,7 @@ extension ManifestValidator {
     /// Pass 6, per module: decodes its config, checks that its operation overrides name operations it declares,
     /// and makes its registration.
     func registration(for resolved: ResolvedEntry, into sink: inout DiagnosticSink) -> ModuleRegistration {
-        let entry = resolved.entry
+        var entry: Manifest.Entry { resolved.entry }  // read in place, not copied
         let configuration = decodeConfiguration(of: resolved, into: &sink)
         checkOperationOverrides(of: resolved, into: &sink)
         let origin = "\(manifest.file ?? "manifest"): \(entry.path)" + (entry.library.map { " (plugin \($0))" } ?? "")
@@ -12,7 +12,7 @@ extension ManifestValidator {
 
     /// The module's decoded configuration (`nil` if it takes none), reporting a config that does not decode.
     private func decodeConfiguration(of resolved: ResolvedEntry, into sink: inout DiagnosticSink) -> (any Sendable)? {
-        let entry = resolved.entry
+        var entry: Manifest.Entry { resolved.entry }  // read in place, not copied
         do {
             let source = entry.config ?? .empty(file: manifest.file, path: "\(entry.path).config")
             let configuration = try ConfigurationDecoding.decode(for: resolved.type, from: source)
@@ -36,7 +36,7 @@ extension ManifestValidator {
 
     /// Reports operation overrides (`"operations": {…}`) that name no operation the module declares.
     private func checkOperationOverrides(of resolved: ResolvedEntry, into sink: inout DiagnosticSink) {
-        let entry = resolved.entry
+        var entry: Manifest.Entry { resolved.entry }  // read in place, not copied
         guard !entry.startup.operations.isEmpty else { return }
         let declared = Contribution.values(of: resolved.contributions, for: ModuleStartupOperation.point).map(\.identifier)
         for name in entry.startup.operations.keys.sorted() where !declared.contains(name) {

@@ -5,7 +5,7 @@ extension ManifestValidator {
         // Sorted once, for the suggestions.
         var knownIdentifiers: [String]?
         for item in resolved where !sink.isFull {
-            let entry = item.entry
+            var entry: Manifest.Entry { item.entry }  // read only for a problem
             for requirement in item.requiredModules where identifiers[requirement] == nil {
                 if let disabledEntry = disabled[requirement] {
                     report(.error, .disabledRequirement, entry,

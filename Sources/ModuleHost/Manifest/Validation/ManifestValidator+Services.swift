@@ -3,7 +3,8 @@ extension ManifestValidator {
     /// another module type would register and load, and fail only when the service is first resolved.
     func checkProvidedServices(of resolved: [ResolvedEntry], into sink: inout DiagnosticSink) {
         for item in resolved where !sink.isFull {
-            let (entry, type) = (item.entry, item.type)
+            let type = item.type
+            var entry: Manifest.Entry { item.entry }  // read only for a problem
             for service in item.providedServices where !service.canBeProvided(type) {
                 let declared = TypeName.of(service.module)
                 report(.error, .serviceNotProvided, entry, path: "\(entry.path).type",

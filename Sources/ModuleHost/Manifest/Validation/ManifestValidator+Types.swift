@@ -4,6 +4,7 @@ extension ManifestValidator {
     func resolveTypes(into sink: inout DiagnosticSink) -> (enabled: [ResolvedEntry], disabled: [ModuleIdentifier: Manifest.Entry]) {
         var enabled: [ResolvedEntry] = []
         var disabled: [ModuleIdentifier: Manifest.Entry] = [:]
+        enabled.reserveCapacity(manifest.modules.count)
         var candidates = SuggestionCandidates(validator: self)
         for (index, entry) in manifest.modules.enumerated() where !plugins.refused.contains(index) {
             // A hostile manifest of a million unknown names gets a bounded report, quickly.

@@ -4,16 +4,19 @@ extension ManifestValidator {
     func checkUniqueness(of resolved: [ResolvedEntry], into sink: inout DiagnosticSink) -> [ModuleIdentifier: String] {
         var identifiers = existing.identifiers
         var services = existing.services
+        identifiers.reserveCapacity(identifiers.count + resolved.count)
+        services.reserveCapacity(services.count + resolved.count)
         for item in resolved {
-            let entry = item.entry
             if sink.isFull { break }
             let identifier = item.identifier
             if let other = identifiers[identifier] {
+                let entry = item.entry
                 report(.error, .duplicateIdentifier, entry, path: "\(entry.path).type",
                        "\(entry.typeName) declares module identifier \"\(identifier)\", which \(other) already declares", into: &sink)
             } else {
-                identifiers[identifier] = "\(entry.typeName) (\(entry.path))"
+                identifiers[identifier] = "\(item.entry.typeName) (\(item.entry.path))"
             }
+            var entry: Manifest.Entry { item.entry }  // read only for a problem
             var declared = Set<ObjectIdentifier>()  // filled only for a module that declares several services
             for service in item.providedServices {
                 if item.providedServices.count > 1, !declared.insert(service.key).inserted {
@@ -35,7 +38,7 @@ extension ManifestValidator {
     func checkCommandNames(of resolved: [ResolvedEntry], into sink: inout DiagnosticSink) {
         var commands = existing.commands
         for item in resolved where !sink.isFull {
-            let entry = item.entry
+            var entry: Manifest.Entry { item.entry }
             for command in Contribution.values(of: item.contributions, for: ModuleCommand.point) {
                 let path = "\(entry.path).type"
                 if let problem = ModuleCommand.problem(withName: command.name) {

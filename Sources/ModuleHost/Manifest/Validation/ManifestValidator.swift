@@ -16,14 +16,17 @@ struct ManifestValidator {
     /// A manifest entry whose type was found and is a module, with the type's declarations read once: the passes
     /// check these values, and they are the ones registered (a computed declaration that changed between two reads
     /// could otherwise register something no pass checked).
-    struct ResolvedEntry {
-        var entry: Manifest.Entry
-        var type: any ModuleProtocol.Type
+    ///
+    /// A class, so that the passes, which each walk every entry, retain one reference per entry instead of copying
+    /// the entry's dozen fields (and its declarations) in every pass.
+    final class ResolvedEntry {
+        let entry: Manifest.Entry
+        let type: any ModuleProtocol.Type
         let identifier: ModuleIdentifier
         let requiredModules: [ModuleIdentifier]
         let providedServices: [ProvidedService]
         /// What the type contributes.
-        var contributions: [Contribution]
+        let contributions: [Contribution]
 
         init(entry: Manifest.Entry, type: any ModuleProtocol.Type) {
             self.entry = entry

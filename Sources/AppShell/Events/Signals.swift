@@ -99,11 +99,37 @@ enum Signals {
         sigemptyset(&pending)
         sigpending(&pending)
         if let number = caught.first(where: { sigismember(&pending, $0) == 1 }) { return number }
-        // Twice: a signal the kernel had already taken for the signal thread, its record not yet written, is written
-        // by that thread (the only one that takes them) before it reads the first barrier, so before the second.
+        // A signal no longer pending was taken by the main thread or the signal thread. The main thread, parked, has
+        // written its record once it sleeps again; the signal thread writes one before it reads the first barrier,
+        // so before the second.
+        await parkedMainThreadSleeps()
         await barriers.pass(writing: pipeEnds.write)
         await barriers.pass(writing: pipeEnds.write)
         return nil
+    }
+
+    /// Under an asynchronous `main`, dispatch parks the main thread in `sigsuspend` with no signal blocked, so it takes
+    /// signals too, and does nothing else. Waits until it sleeps there: it is running only while it handles one (1 ms
+    /// between looks, for at most 2 s). On Linux, through `/proc`; elsewhere (or when that cannot be read) at once.
+    private static func parkedMainThreadSleeps() async {
+        #if os(Linux)
+        let path = "/proc/self/task/\(getpid())/stat"
+        for _ in 0..<2_000 {
+            guard mainThreadState(path) == UInt8(ascii: "R") else { return }
+            try? await Task.sleep(for: .milliseconds(1))
+        }
+        #endif
+    }
+
+    /// The state letter of the thread whose `stat` file is at `path` (the field after the name in parentheses).
+    private static func mainThreadState(_ path: String) -> UInt8? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var bytes = [UInt8](repeating: 0, count: 512)
+        let count = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        guard count > 0, let end = bytes[..<count].lastIndex(of: UInt8(ascii: ")")), end + 2 < count else { return nil }
+        return bytes[end + 2]
     }
 
     /// The barrier records ``settle()`` writes after the signals, each passed when the signal thread reads it.

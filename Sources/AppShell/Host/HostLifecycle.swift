@@ -31,6 +31,7 @@ struct HostLifecycle {
         let status: ExitCode
         var waitsForLaterPhases = false
 
+        /// Ended by itself with `status`; with `waitsForLaterPhases`, the later phases get their grace period.
         static func finished(_ status: ExitCode, waitsForLaterPhases: Bool = false) -> Finish {
             Finish(status: status, waitsForLaterPhases: waitsForLaterPhases)
         }
@@ -39,7 +40,7 @@ struct HostLifecycle {
         static func signal(_ number: Int32) -> Finish { Finish(status: Signals.exitCode(for: number)) }
     }
 
-    /// Runs the host: `work` gets the blocking phases' report. Returns the status to exit with.
+    /// Runs the host: `work` runs once the blocking phases have finished. Returns the status to exit with.
     func run(showReport: Bool, startsLaterPhases: Bool, _ work: () async -> Finish) async -> ExitCode {
         let initiator = runtime.manager.initiator
         events.setSignalHandler { _ in initiator.cancel() }

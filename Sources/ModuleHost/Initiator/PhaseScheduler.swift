@@ -142,11 +142,13 @@ final class PhaseWork: Sendable {
                 }
             }
             let finished = FinishedOperation(index: index, outcome: outcome, finishedAt: StartupClock.now)
+            let cancelled = Task.isCancelled
             let next: Int? = state.withLock { state in
                 ready.removeAll(keepingCapacity: true)
                 if outcome.isSuccess { state.frontier.complete(index, into: &ready) }
-                // A free slot and a waiting operation: hand back, so that this task starts workers for both.
-                let handBack = state.running < limit && !state.frontier.queue.isEmpty
+                // A free slot and a waiting operation: hand back, so that this task starts workers for both. So does a
+                // worker whose task the body cancelled: the next operation gets a task of its own, not a cancelled one.
+                let handBack = cancelled || (state.running < limit && !state.frontier.queue.isEmpty)
                 initiator.recordStep(finished: finished, ready: ready, queue: &state.frontier.queue,
                                      slots: handBack ? 0 : 1, started: &started, dependents: dependents)
                 guard let next = started.first else {

@@ -147,6 +147,26 @@ struct InitiatorRunTests {
         #expect(report.totals.count(.succeeded) == 5)
     }
 
+    @Test func anOperationThatCancelsItsOwnTaskCancelsNoOther() async throws {
+        // One slot: the operations run one after another, and those after a body that cancelled its own task must not
+        // start on a cancelled task (one depends on the canceller, one does not; one has a timeout, one has none).
+        let initiator = Initiator(maxConcurrentOperations: 1)
+        let sawCancellation = Locked<[String]>([])
+        try initiator.add("canceller", priority: .asyncHigh) { withUnsafeCurrentTask { $0?.cancel() } }
+        for (id, dependencies) in [("after", ["canceller"]), ("unrelated", [])] {
+            for (suffix, timeout) in [("", nil), ("-timed", Duration.seconds(60))] {
+                try initiator.add(id + suffix, priority: .asyncHigh, dependencies: dependencies, timeout: timeout) {
+                    if Task.isCancelled { sawCancellation.withLock { $0.append(id + suffix) } }
+                    try Task.checkCancellation()
+                }
+            }
+        }
+        let report = try await initiator.start()
+        #expect(report.isSuccessful)
+        #expect(report.totals.count(.succeeded) == 5)
+        #expect(sawCancellation.withLock { $0 }.isEmpty)
+    }
+
     @Test func aLongChainInAConcurrentPhaseRunsInOrderAndCompletely() async throws {
         // One operation made ready at a time: the task that ran each one runs the next, and the report has them all.
         let recorder = Recorder()

@@ -9,14 +9,13 @@ extension ManifestValidator {
         for item in resolved {
             if sink.isFull { break }
             let identifier = item.identifier
+            var entry: Manifest.Entry { item.entry }  // copied only for a problem
             if let other = identifiers[identifier] {
-                let entry = item.entry
                 report(.error, .duplicateIdentifier, entry, path: "\(entry.path).type",
                        "\(entry.typeName) declares module identifier \"\(identifier)\", which \(other) already declares", into: &sink)
             } else {
-                identifiers[identifier] = "\(item.entry.typeName) (\(item.entry.path))"
+                identifiers[identifier] = "\(item.entry.typeName) (\(item.entry.path))"  // read in place, every entry
             }
-            var entry: Manifest.Entry { item.entry }  // read only for a problem
             var declared = Set<ObjectIdentifier>()  // filled only for a module that declares several services
             for service in item.providedServices {
                 if item.providedServices.count > 1, !declared.insert(service.key).inserted {

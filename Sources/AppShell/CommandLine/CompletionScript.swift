@@ -22,12 +22,9 @@ struct CompletionScript {
         Invocation.subcommands + moduleCommands
     }
 
-    private var optionWords: [String] {
-        CommandLineTable.options.flatMap { option in ["--\(option.long)"] + (option.short.map { ["-\($0)"] } ?? []) }
-    }
-
-    private var fileOptions: [String] {
-        CommandLineTable.options.filter(\.completesFiles).flatMap { ["--\($0.long)"] + ($0.short.map { ["-\($0)"] } ?? []) }
+    /// The options' spellings (`--manifest`, `-m`); those whose value is a file with `files`.
+    private func optionWords(files: Bool = false) -> [String] {
+        CommandLineTable.options.filter { !files || $0.completesFiles }.flatMap { ["--\($0.long)"] + ($0.short.map { ["-\($0)"] } ?? []) }
     }
 
     private func bash() -> String {
@@ -36,12 +33,12 @@ struct CompletionScript {
         _app_shell() {
             local current="${COMP_WORDS[COMP_CWORD]}" previous="${COMP_WORDS[COMP_CWORD-1]}"
             case "$previous" in
-                \(fileOptions.joined(separator: "|"))) COMPREPLY=($(compgen -f -- "$current")); return ;;
+                \(optionWords(files: true).joined(separator: "|"))) COMPREPLY=($(compgen -f -- "$current")); return ;;
                 --format) COMPREPLY=($(compgen -W "dot mermaid" -- "$current")); return ;;
                 --generate-completion-script) COMPREPLY=($(compgen -W "bash zsh fish" -- "$current")); return ;;
             esac
             if [[ "$current" == -* ]]; then
-                COMPREPLY=($(compgen -W "\(optionWords.joined(separator: " "))" -- "$current"))
+                COMPREPLY=($(compgen -W "\(optionWords().joined(separator: " "))" -- "$current"))
             else
                 COMPREPLY=($(compgen -W "\(words.joined(separator: " "))" -- "$current"))
             fi

@@ -29,18 +29,16 @@ struct HelpText {
 
     /// One subcommand's (or module command's) help; `nil` when the name is neither.
     func subcommand(_ name: String) -> String? {
+        let (kind, overview, usage): (CommandLineTable.Kind, String, String)
         if let subcommand = CommandLineTable.subcommand(name) {
-            let options = CommandLineTable.options.filter { $0.appliesTo != nil && $0.applies(to: subcommand.kind) }
-            var lines = TextWrap.lines("OVERVIEW: \(subcommand.abstract)", width: width, indent: 10) + [""]
-            lines += TextWrap.lines("USAGE: " + Self.usage(of: name), width: width, indent: 7)
-            if !options.isEmpty { lines += ["", "OPTIONS:"] + rows(options.map { ($0.label, $0.help) }) }
-            return lines.joined(separator: "\n")
-        }
-        guard let (module, command) = moduleCommands.first(where: { $0.command.name == name }) else { return nil }
-        let options = CommandLineTable.options.filter { $0.appliesTo != nil && $0.applies(to: .moduleCommand) }
-        var lines = TextWrap.lines("OVERVIEW: \(command.summary) (from \(module))", width: width, indent: 10) + [""]
-        lines += TextWrap.lines("USAGE: app-shell \(command.usage) [<options>]", width: width, indent: 7)
-        lines += ["", "OPTIONS:"] + rows(options.map { ($0.label, $0.help) })
+            (kind, overview, usage) = (subcommand.kind, subcommand.abstract, Self.usage(of: name))
+        } else if let (module, command) = moduleCommands.first(where: { $0.command.name == name }) {
+            (kind, overview, usage) = (.moduleCommand, "\(command.summary) (from \(module))", "app-shell \(command.usage) [<options>]")
+        } else { return nil }
+        let options = CommandLineTable.options.filter { $0.appliesTo != nil && $0.applies(to: kind) }
+        var lines = TextWrap.lines("OVERVIEW: \(overview)", width: width, indent: 10) + [""]
+        lines += TextWrap.lines("USAGE: " + usage, width: width, indent: 7)
+        if !options.isEmpty { lines += ["", "OPTIONS:"] + rows(options.map { ($0.label, $0.help) }) }
         return lines.joined(separator: "\n")
     }
 

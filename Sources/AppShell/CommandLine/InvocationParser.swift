@@ -36,16 +36,8 @@ struct InvocationParser {
             let hint = Suggestions.closest(to: "--" + name, in: known).map { "; did you mean \($0)?" } ?? ""
             throw Invocation.UsageError(message: "unknown option \(DisplayText.quoted("--" + name, with: "'"))\(hint)")
         }
-        if option.isFlag {
-            guard inline == nil else { throw Invocation.UsageError(message: "the flag --\(name) takes no value") }
-            given.append((option, nil))
-        } else {
-            if let inline {
-                given.append((option, inline))
-            } else {
-                given.append((option, try value(for: "--\(name)", arguments, &index)))
-            }
-        }
+        if option.isFlag, inline != nil { throw Invocation.UsageError(message: "the flag --\(name) takes no value") }
+        try given.append((option, option.isFlag || inline != nil ? inline : value(for: "--\(name)", arguments, &index)))
     }
 
     private mutating func readShort(_ argument: String, _ arguments: [String], _ index: inout Int) throws(Invocation.UsageError) {

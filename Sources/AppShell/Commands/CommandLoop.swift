@@ -99,7 +99,8 @@ struct CommandLoop {
     /// Runs the command `name` (`body`), racing the signals and, at the interactive prompt, Ctrl-C.
     private func race(_ name: String, interactive: Bool, _ body: @escaping @Sendable () async -> ExitCode) async -> CommandRace.Outcome {
         let console = runtime.console
-        return await CommandRace.run(events, interruptible: interactive, stillRunning: {
+        let interrupts: CommandRace.Interrupts? = interactive ? { [events] in events.setInterruptHandler($0) } : nil
+        return await CommandRace.run(signals: events.setCommandSignalHandler, interrupts: interrupts, stillRunning: {
             console.error("\(DisplayText.quoted(name, with: "'")) is still running: it does not stop when interrupted; Ctrl-C again ends the shell")
         }, body)
     }

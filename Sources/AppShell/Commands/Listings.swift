@@ -34,8 +34,7 @@ struct Listings {
             let provider: ModuleIdentifier
             let status: String
         }
-        var states: [ModuleIdentifier: ModuleDescription] = [:]
-        for module in manager.modules { states[module.identifier] = module }
+        let states = Dictionary(manager.modules.map { ($0.identifier, $0) }, uniquingKeysWith: { $1 })
         let rows = manager.bridge.services.map { service in
             let module = states[service.provider]
             let status = module.map { $0.failure.map { "failed: \($0)" } ?? $0.state.rawValue } ?? "unknown"

@@ -50,7 +50,7 @@ struct RouteOutcome: Encodable {
         url = result.url
         route = result.route
         redirects = result.redirects
-        value = result.output.value.map(EncodedValue.init)
+        value = result.output.value.map(EncodedValue.init(value:))
         text = result.output.text
     }
 }

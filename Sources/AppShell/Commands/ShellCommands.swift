@@ -89,7 +89,7 @@ struct ShellCommands {
     private func print(_ output: ModuleCommand.Output, of name: String) -> ExitCode {
         if invocation.json {
             // A command without a structured value gives its text.
-            console.json("result", CommandResult(command: name, value: output.value.map(EncodedValue.init), text: output.text))
+            console.json("result", CommandResult(command: name, value: output.value.map(EncodedValue.init(value:)), text: output.text))
         } else if !output.text.isEmpty {
             console.out(output.text)
         }
@@ -129,7 +129,7 @@ struct ShellCommands {
             let note = others.isEmpty ? "" : " (released too: \(others.map(\.rawValue).joined(separator: ", ")))"
             let text = "Reloaded \(identifier)\(note)."
             if invocation.json {
-                console.json("result", CommandResult(command: "reload", value: EncodedValue(released.map(\.rawValue)), text: text))
+                console.json("result", CommandResult(command: "reload", value: EncodedValue(value: released.map(\.rawValue)), text: text))
             } else {
                 // Identifiers come from the manifest: nothing in them may drive the terminal.
                 console.out(DisplayText.printable(text))

@@ -31,13 +31,6 @@ enum CommandRace {
         case finished(ExitCode), signal(Int32), interrupt, graceOver
     }
 
-    /// Runs `body`, racing it against the signals `events` catches and, when `interruptible`, against Ctrl-C.
-    static func run(_ events: ShellEvents, interruptible: Bool, stillRunning: @escaping @Sendable () -> Void,
-                    _ body: @escaping @Sendable () async -> ExitCode) async -> Outcome {
-        let interrupts: Interrupts? = interruptible ? { handler in events.setInterruptHandler(handler) } : nil
-        return await run(signals: events.setCommandSignalHandler, interrupts: interrupts, stillRunning: stillRunning, body)
-    }
-
     /// Installs (or, with `nil`, removes) the Ctrl-C handler; whether a Ctrl-C had already come for this command.
     typealias Interrupts = ((@Sendable () -> Void)?) -> Bool
 

@@ -56,7 +56,8 @@ final class InputWake: Sendable {
     func cancel() {
         state.withLock { state in
             state.cancelled = true
-            if state.reading, let ends { Self.writeByte(to: ends.write) }
+            var byte: UInt8 = 1
+            if state.reading, let ends { _ = write(ends.write, &byte, 1) }
         }
     }
 
@@ -82,10 +83,5 @@ final class InputWake: Sendable {
             var byte: UInt8 = 0
             while read(ends.read, &byte, 1) == 1 {}
         }
-    }
-
-    private static func writeByte(to descriptor: Int32) {
-        var byte: UInt8 = 1
-        _ = write(descriptor, &byte, 1)
     }
 }

@@ -49,13 +49,13 @@ extension AppShell {
         return await host(quiet, startsLaterPhases: false, precheck: precheck) { runtime, events in
             let io = ShellIO(input: ShellInput(events: events), console: console)
             let commands = ShellCommands(runtime: runtime, invocation: invocation)
-            let race = await CommandRace.run(events, interruptible: false, stillRunning: {}) { await action(commands, io) }
+            let race = await CommandRace.run(signals: events.setCommandSignalHandler, interrupts: nil) { await action(commands, io) }
             switch (race, io.interruption) {
             case (.signal(let number), _), (_, .signal(let number)?): return .signal(number)
             case (.finished(let code), _):
                 if code == .usage { console.diagnostic("Run 'app-shell --help' for usage.") }
-                return .finished(code)
-            case (.interrupted, _): return .finished(.interrupted)
+                return .init(status: code)
+            case (.interrupted, _): return .init(status: .interrupted)
             }
         }
     }
@@ -66,7 +66,7 @@ extension AppShell {
         await host(invocation, startsLaterPhases: true) { runtime, events in
             let (ending, status) = await CommandLoop(runtime: runtime, events: events, invocation: invocation).run()
             if case .signal(let number) = ending { return .signal(number) }
-            return .finished(status, waitsForLaterPhases: true)
+            return .init(status: status, waitsForLaterPhases: true)
         }
     }
 

@@ -31,11 +31,6 @@ struct HostLifecycle {
         let status: ExitCode
         var waitsForLaterPhases = false
 
-        /// Ended by itself with `status`; with `waitsForLaterPhases`, the later phases get their grace period.
-        static func finished(_ status: ExitCode, waitsForLaterPhases: Bool = false) -> Finish {
-            Finish(status: status, waitsForLaterPhases: waitsForLaterPhases)
-        }
-
         /// Ended by a signal: its status (130 or 143).
         static func signal(_ number: Int32) -> Finish { Finish(status: Signals.exitCode(for: number)) }
     }

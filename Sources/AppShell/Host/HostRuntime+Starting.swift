@@ -36,10 +36,7 @@ extension HostRuntime {
     /// module keeps its files in a folder of its own in it), the manifest's folder, and notices printed as warnings
     /// (and, unless quiet, as notes).
     func provideHostEnvironment(_ invocation: Invocation) {
-        let workingDirectory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
-        let stateDirectory = invocation.stateDirectory.map {
-            URL(fileURLWithPath: $0, isDirectory: true, relativeTo: workingDirectory).standardizedFileURL
-        } ?? workingDirectory.appendingPathComponent(".app-shell", isDirectory: true)
+        let stateDirectory = URL(fileURLWithPath: AbsolutePath.resolving(invocation.stateDirectory ?? ".app-shell"), isDirectory: true)
         let manifestDirectory = URL(fileURLWithPath: manifestPath, isDirectory: false).deletingLastPathComponent()
         let console = console
         let environment = HostEnvironment(stateDirectory: stateDirectory, manifestDirectory: manifestDirectory) { notice in

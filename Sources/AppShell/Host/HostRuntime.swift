@@ -78,7 +78,8 @@ struct HostRuntime: Sendable {
 
     /// One diagnostic, as text or as a `diagnostic` document on standard error.
     func print(_ diagnostic: ManifestDiagnostic) {
-        emit(Self.render(diagnostic, console: console), DiagnosticPayload(diagnostic))
+        let style: Console.Style = diagnostic.severity == .error ? .red : .yellow
+        emit(diagnostic.formatted { console.styled($0, style, forError: true) }, DiagnosticPayload(diagnostic))
     }
 
     /// One problem: its line of text, or its `diagnostic` document on standard error.
@@ -140,10 +141,5 @@ struct HostRuntime: Sendable {
             emit("\(manifestPath): \(console.styled("error:", .red, forError: true)) startup plan: \(problem.message)",
                  DiagnosticPayload(problem, file: manifestPath))
         }
-    }
-
-    static func render(_ diagnostic: ManifestDiagnostic, console: Console) -> String {
-        let style: Console.Style = diagnostic.severity == .error ? .red : .yellow
-        return diagnostic.formatted { console.styled($0, style, forError: true) }
     }
 }

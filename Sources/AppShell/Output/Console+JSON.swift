@@ -5,9 +5,9 @@ extension Console {
     /// error. A payload that cannot be encoded is reported as an error instead.
     func json<Payload: Encodable>(_ type: String, _ payload: Payload, toError: Bool = false) {
         do {
-            writeLine(try JSONDocument(type, payload).line(), toError: toError)
+            writeLine(try JSONDocument(type: type, data: payload).line(), toError: toError)
         } catch {
-            let message = JSONDocument("error", ["message": "the \(type) cannot be printed as JSON"])
+            let message = JSONDocument(type: "error", data: ["message": "the \(type) cannot be printed as JSON"])
             writeLine((try? message.line()) ?? #"{"type":"error"}"#, toError: true)
         }
     }

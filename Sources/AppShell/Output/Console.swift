@@ -57,19 +57,19 @@ struct Console: Sendable {
     /// Writes a result line to standard output.
     func out(_ text: String = "") {
         if isJSON { return json("text", ["text": text]) }
-        write(text + "\n", to: STDOUT_FILENO)
+        DescriptorOutput.write(text + "\n", to: STDOUT_FILENO)
     }
 
     /// Writes text to standard output without a newline (prompts).
     func outPartial(_ text: String) {
-        write(text, to: STDOUT_FILENO)
+        DescriptorOutput.write(text, to: STDOUT_FILENO)
     }
 
     /// Writes an error line to standard error, prefixed `error:`; under `--json` an `error` document, with the status
     /// the shell exits with when it is given.
     func error(_ text: String, exitStatus: ExitCode? = nil) {
         if isJSON { return json("error", ErrorPayload(message: text, exitStatus: exitStatus?.rawValue), toError: true) }
-        write(errorLine(text), to: STDERR_FILENO)
+        DescriptorOutput.write(errorLine(text), to: STDERR_FILENO)
     }
 
     /// The line ``error(_:)`` writes for `text`, with its newline. A message may repeat what a user typed or a
@@ -81,27 +81,22 @@ struct Console: Sendable {
     /// Writes a warning or notice line to standard error, its control characters written as `\u{…}`.
     func warning(_ text: String) {
         if isJSON { return json("warning", ["message": text], toError: true) }
-        write(styled("warning:", .yellow, forError: true) + " " + DisplayText.printableLines(text) + "\n", to: STDERR_FILENO)
+        DescriptorOutput.write(styled("warning:", .yellow, forError: true) + " " + DisplayText.printableLines(text) + "\n", to: STDERR_FILENO)
     }
 
     /// Writes a raw line to standard error (progress, diagnostics that carry their own prefix).
     func diagnostic(_ text: String) {
         if isJSON { return json("notice", ["message": text], toError: true) }
-        write(text + "\n", to: STDERR_FILENO)
+        DescriptorOutput.write(text + "\n", to: STDERR_FILENO)
     }
 
     /// Writes text to standard error without a newline (progress that redraws itself); nothing under `--json`.
     func diagnosticPartial(_ text: String) {
-        if !text.isEmpty, !isJSON { write(text, to: STDERR_FILENO) }
+        if !text.isEmpty, !isJSON { DescriptorOutput.write(text, to: STDERR_FILENO) }
     }
 
     /// Writes a finished line as it is (a JSON document).
     func writeLine(_ line: String, toError: Bool) {
-        write(line + "\n", to: toError ? STDERR_FILENO : STDOUT_FILENO)
-    }
-
-    private func write(_ text: String, to descriptor: Int32) {
-        // A closed pipe (`app-shell modules | head -1`) is not an error worth dying for.
-        DescriptorOutput.write(text, to: descriptor)
+        DescriptorOutput.write(line + "\n", to: toError ? STDERR_FILENO : STDOUT_FILENO)
     }
 }

@@ -8,18 +8,10 @@ import Foundation
 /// `{"data": …, "type": "<kind>", "version": 1}`; integers beyond ±2^53 are written as strings, which
 /// JavaScript and other tools that read numbers as doubles would otherwise round.
 struct JSONDocument<Payload: Encodable>: Encodable {
-    /// The format version of every document; it changes when a field changes meaning or goes away.
-    static var formatVersion: Int { 1 }
-
     let type: String
-    let version: Int
+    /// The format version of every document; it changes when a field changes meaning or goes away.
+    let version = 1
     let data: Payload
-
-    init(_ type: String, _ data: Payload) {
-        self.type = type
-        self.version = Self.formatVersion
-        self.data = data
-    }
 
     /// The document as one line of JSON.
     func line() throws -> String {
@@ -35,10 +27,6 @@ struct JSONDocument<Payload: Encodable>: Encodable {
 struct EncodedValue: Encodable {
     let value: any Encodable & Sendable
 
-    init(_ value: any Encodable & Sendable) {
-        self.value = value
-    }
-
     func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(value)
@@ -47,9 +35,6 @@ struct EncodedValue: Encodable {
 
 /// Rewrites JSON text so that integers JavaScript cannot represent exactly become strings.
 enum LargeIntegers {
-    /// The largest integer a double holds exactly (2^53).
-    static let exactLimit: UInt64 = 1 << 53
-
     /// `json` with every integer token outside ±2^53 quoted; strings and other numbers are left as they are.
     static func quoted(in json: String) -> String {
         var output = ""
@@ -80,6 +65,6 @@ enum LargeIntegers {
         guard !token.isEmpty, !token.contains(where: { ".eE".contains($0) }) else { return false }
         let digits = token.hasPrefix("-") ? token.dropFirst() : Substring(token)
         guard let magnitude = UInt64(digits) else { return digits.count > 15 }
-        return magnitude > exactLimit
+        return magnitude > 1 << 53  // the largest integer a double holds exactly
     }
 }

@@ -17,13 +17,10 @@ struct PromptCompletions: Sendable {
     static func shell(_ manager: ModuleManager) -> PromptCompletions {
         var commands: [Command] = []
         for name in ShellCommands.builtInNames + ["exit"] {
-            let offered: @Sendable () -> [String]
-            if name == "reload" {
-                offered = { moduleIdentifiers(manager) }
-            } else if name == "open" {
-                offered = { routePaths(manager) }
-            } else {
-                offered = { [] }
+            let offered: @Sendable () -> [String] = switch name {
+            case "reload": { manager.modules.map(\.identifier.rawValue) }
+            case "open": { routePaths(manager) }
+            default: { [] }
             }
             commands.append(Command(name: name, firstArgument: offered))
         }
@@ -32,10 +29,6 @@ struct PromptCompletions: Sendable {
             commands.append(Command(name: command.name, firstArgument: { offered?(manager) ?? [] }))
         }
         return PromptCompletions(commands: commands)
-    }
-
-    private static func moduleIdentifiers(_ manager: ModuleManager) -> [String] {
-        manager.modules.map(\.identifier.rawValue)
     }
 
     /// The routes' paths up to their first parameter (`/numbers/fact/`), as typed after `open` at the prompt.

@@ -58,7 +58,7 @@ final class PromptHistory: Sendable {
     func append(_ line: String) -> Bool {
         guard keeps(line) else { return false }
         last.withLock { $0 = line }
-        guard makeDirectory() else { return false }
+        guard mkdir(file.deletingLastPathComponent().path, 0o700) == 0 || errno == EEXIST else { return false }
         let descriptor = open(file.path, O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { return false }
         defer { close(descriptor) }
@@ -74,10 +74,5 @@ final class PromptHistory: Sendable {
         let written = DescriptorOutput.write(Array(lines.map { $0 + "\n" }.joined().utf8), to: descriptor)
         close(descriptor)
         if !written || rename(temporary, file.path) != 0 { unlink(temporary) }
-    }
-
-    private func makeDirectory() -> Bool {
-        let directory = file.deletingLastPathComponent().path
-        return mkdir(directory, 0o700) == 0 || errno == EEXIST
     }
 }

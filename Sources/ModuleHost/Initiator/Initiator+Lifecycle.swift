@@ -60,6 +60,14 @@ extension Initiator {
         return report
     }
 
+    /// Cancels a run that has started and not finished; one not started yet is left as it is. For a manager that
+    /// goes away: the operations left could no longer reach it, and a run waiting for the host's signals would
+    /// otherwise hold its plan, and every operation in it, for good.
+    func cancelRunning() {
+        guard state.withLock({ if case .running = $0.lifecycle { true } else { false } }) else { return }
+        cancel()
+    }
+
     /// Cancels startup: running operations are cancelled (and not waited for), operations not started are
     /// marked cancelled, and later phases do not run. Does nothing once startup has stopped or finished.
     ///

@@ -16,6 +16,11 @@ final class LazyManagerParts: @unchecked Sendable {
         makeInitiator = initiator
     }
 
+    /// The manager is going away: a startup it began is cancelled (``Initiator/cancelRunning()``).
+    deinit {
+        madeInitiator?.cancelRunning()
+    }
+
     var initiator: Initiator {
         lock.lock()
         defer { lock.unlock() }

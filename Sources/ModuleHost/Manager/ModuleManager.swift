@@ -7,6 +7,11 @@
 /// ```
 /// Managers share no state with each other, so tests can each make their own and run in parallel. Modules reach
 /// the manager as the ``ModuleContext`` it adopts.
+///
+/// A manager that goes away frees the modules it loaded, even those that keep their context (a resolve through
+/// that context then throws `ResolutionError.Code.managerUnavailable`), and cancels a startup it began that has
+/// not finished. To tear the modules down in order, with their unload hooks, host them with
+/// ``run(teardownTimeLimit:startsLaterPhases:onTeardown:_:)``.
 public final class ModuleManager: ModuleContext {
     /// Resolves modules and services.
     public let bridge: ModuleBridge

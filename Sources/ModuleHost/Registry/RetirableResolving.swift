@@ -2,8 +2,13 @@
 ///
 /// Its warm table stays empty, so every resolve comes here and is checked: a released instance never gets a
 /// module or service, not even one cached before it was released.
+///
+/// The registry is held weakly. The registry keeps each loaded instance's context, and an instance may keep its
+/// context's bridge, so a strong reference would keep a dropped manager's registry, and every module it loaded,
+/// alive for good. Once the registry is gone, a resolve throws `ResolutionError.Code.managerUnavailable`.
 struct RetirableResolving: ModuleResolving {
-    let base: ModuleRegistry
+    weak let base: ModuleRegistry?
+    let module: ModuleIdentifier
     let retirement: ModuleRetirement
 
     /// A warm table that is never published to, shared by every instance bridge.
@@ -12,20 +17,27 @@ struct RetirableResolving: ModuleResolving {
     var warm: WarmResolutions { Self.empty }
 
     func module(_ identifier: ModuleIdentifier) throws(ResolutionError) -> any ModuleProtocol {
-        try retirement.check()
-        return try base.module(identifier)
+        try registry().module(identifier)
     }
 
     func service<Service: Sendable>(_ type: Service.Type) throws(ResolutionError) -> Service {
-        try retirement.check()
-        return try base.service(type)
+        try registry().service(type)
     }
 
     func provides(_ key: ObjectIdentifier) -> Bool {
-        base.provides(key)
+        base?.provides(key) ?? false
     }
 
     func serviceDescriptions() -> [ModuleBridge.ServiceDescription] {
-        base.serviceDescriptions()
+        base?.serviceDescriptions() ?? []
+    }
+
+    /// The registry, while the instance is not released and the registry exists.
+    private func registry() throws(ResolutionError) -> ModuleRegistry {
+        try retirement.check()
+        guard let base else {
+            throw ResolutionError(.managerUnavailable, "the ModuleManager that loaded \"\(module)\" no longer exists")
+        }
+        return base
     }
 }

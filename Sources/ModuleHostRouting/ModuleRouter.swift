@@ -50,7 +50,9 @@ public final class ModuleRouter: Sendable {
     }
 
     /// A stream of what happens as links open, from now on: will and did open, and refusals. It ends when the
-    /// router goes away, and keeps at most the newest 1,024 events a slow consumer has not read.
+    /// router goes away, and keeps at most the newest 1,024 events a slow consumer has not read. An event not yet
+    /// read holds its ``RouteRequest``, and so the manager: a manager dropped meanwhile goes away, and the stream
+    /// ends, once those events are read or the stream is dropped.
     public func events() -> AsyncStream<Event> {
         streams.open()
     }

@@ -25,7 +25,7 @@ final class ModuleInstanceContext: ModuleContext {
         self.module = module
         self.manager = registry.owner
         self.retirement = retirement
-        self.bridge = ModuleBridge(registry: RetirableResolving(base: registry, module: module, retirement: retirement))
+        self.bridge = ModuleBridge(registry: RetirableResolving(base: registry, retirement: retirement))
     }
 
     /// Whether the instance was released.

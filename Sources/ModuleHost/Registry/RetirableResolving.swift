@@ -8,7 +8,6 @@
 /// alive for good. Once the registry is gone, a resolve throws `ResolutionError.Code.managerUnavailable`.
 struct RetirableResolving: ModuleResolving {
     weak let base: ModuleRegistry?
-    let module: ModuleIdentifier
     let retirement: ModuleRetirement
 
     /// A warm table that is never published to, shared by every instance bridge.
@@ -36,7 +35,7 @@ struct RetirableResolving: ModuleResolving {
     private func registry() throws(ResolutionError) -> ModuleRegistry {
         try retirement.check()
         guard let base else {
-            throw ResolutionError(.managerUnavailable, "the ModuleManager that loaded \"\(module)\" no longer exists")
+            throw ResolutionError(.managerUnavailable, "the ModuleManager that loaded \"\(retirement.module)\" no longer exists")
         }
         return base
     }

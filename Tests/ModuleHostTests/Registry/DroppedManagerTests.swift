@@ -23,6 +23,48 @@ final class KeptContextModule: ModuleProtocol, KeptContextService {
     }
 }
 
+/// Lets a test hold a startup operation of `GatedStartupModule` until it opens the gate; provided per manager.
+final class StartupGate: Sendable {
+    private let entered: AsyncStream<Void>.Continuation
+    private let enteredStream: AsyncStream<Void>
+    private let opened: AsyncStream<Void>.Continuation
+    private let openedStream: AsyncStream<Void>
+
+    init() {
+        (enteredStream, entered) = AsyncStream.makeStream()
+        (openedStream, opened) = AsyncStream.makeStream()
+    }
+
+    /// Called by the operation: says it is running, then waits until the test opens the gate.
+    func pass() async {
+        entered.yield()
+        for await _ in openedStream { return }
+    }
+
+    /// Waits until the operation is running.
+    func waitUntilEntered() async {
+        for await _ in enteredStream { return }
+    }
+
+    func open() {
+        opened.yield()
+    }
+}
+
+/// Declares one operation that waits at the manager's ``StartupGate``, and one after it.
+final class GatedStartupModule: ModuleProtocol {
+    static let moduleIdentifier: ModuleIdentifier = "test.gatedStartup"
+    static let startupOperations: [ModuleStartupOperation] = [
+        ModuleStartupOperation("gated.wait", priority: .asyncHigh) { manager in
+            await (try manager.bridge.resolve(StartupGate.self)).pass()
+        },
+        ModuleStartupOperation("gated.after", priority: .asyncHigh, dependencies: ["gated.wait"]) { _ in },
+    ]
+    static var contributions: [Contribution] { startupOperations.map(Contribution.startupOperation) }
+
+    init(context: any ModuleContext) {}
+}
+
 @Suite("A manager that goes away", .timeLimit(.minutes(2)))
 struct DroppedManagerTests {
     private static let manifest = Data(#"{"modules": ["ModuleHostTests.KeptContextModule"]}"#.utf8)
@@ -63,6 +105,24 @@ struct DroppedManagerTests {
         #expect(report.wasCancelled)
         #expect(report.operations.first { $0.identifier == "later" }?.state == .cancelled)
         #expect(report.operations.first { $0.identifier == "first" }?.state == .succeeded)
+    }
+
+    @Test func aManagerWhoseLastReferenceAnOperationHoldsCancelsTheRestWhenItReturns() async throws {
+        var manager: ModuleManager? = ModuleManager()
+        let gate = StartupGate()
+        manager?.provide(gate, as: StartupGate.self)
+        try manager?.registerModules(from: Data(#"{"modules": ["ModuleHostTests.GatedStartupModule"]}"#.utf8))
+        guard let initiator = manager?.initiator else { throw CancellationError() }
+        let start = Task { try await initiator.start() }
+        await gate.waitUntilEntered()
+        // The running operation now holds the only reference; the manager goes away on its task as it returns.
+        manager = nil
+        gate.open()
+        let error = await #expect(throws: InitiatorError.self) { try await start.value }
+        #expect(error?.code == .cancelled)
+        let report = await initiator.waitUntilFinished()
+        #expect(report.wasCancelled)
+        #expect(report.operations.first { $0.identifier == "gated.after" }?.state == .cancelled)
     }
 
     @Test func aManagerDroppedBeforeStartLeavesItsInitiatorStartable() async throws {

@@ -37,9 +37,7 @@ final class ModuleInstanceContext: ModuleContext {
     /// The manager, while the context is not retired and the manager exists.
     func liveManager() throws(ResolutionError) -> any ModuleContext {
         try retirement.check()
-        guard let manager = manager.context else {
-            throw ResolutionError(.managerUnavailable, "the ModuleManager that loaded \"\(module)\" no longer exists")
-        }
+        guard let manager = manager.context else { throw retirement.managerGone }
         return manager
     }
 

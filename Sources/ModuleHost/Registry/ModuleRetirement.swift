@@ -13,6 +13,11 @@ final class ModuleRetirement: Sendable {
 
     func retire() { retired.store(true, ordering: .releasing) }
 
+    /// What the instance's context and bridge throw once the manager that loaded it is gone.
+    var managerGone: ResolutionError {
+        ResolutionError(.managerUnavailable, "the ModuleManager that loaded \"\(module)\" no longer exists")
+    }
+
     /// Throws `moduleReleased` once the instance was released.
     func check() throws(ResolutionError) {
         guard isRetired else { return }

@@ -34,9 +34,7 @@ struct RetirableResolving: ModuleResolving {
     /// The registry, while the instance is not released and the registry exists.
     private func registry() throws(ResolutionError) -> ModuleRegistry {
         try retirement.check()
-        guard let base else {
-            throw ResolutionError(.managerUnavailable, "the ModuleManager that loaded \"\(retirement.module)\" no longer exists")
-        }
+        guard let base else { throw retirement.managerGone }
         return base
     }
 }

@@ -30,6 +30,7 @@ extension ModuleManager {
                 // off the caller's executor); the closure below is nonsending too, inferred from `body:` (keep it
                 // free of capture lists, see above).
                 let body: nonisolated(nonsending) @Sendable (any ModuleContext) async throws -> Void = declaration.body
+                let name = declaration.identifier  // captured alone: the whole declaration would be copied per body
                 let dependencies = declaration.optionalDependencies.isEmpty ? declaration.dependencies
                     : declaration.dependencies + declaration.optionalDependencies.filter { known.contains($0) }
                 operations.append(StartupOperation(
@@ -40,7 +41,7 @@ extension ModuleManager {
                     timeout: overrides.timeout ?? declaration.timeout,
                     body: {
                         guard let manager else {
-                            throw ResolutionError(.managerUnavailable, "the ModuleManager that declared \"\(declaration.identifier)\" no longer exists")
+                            throw ResolutionError(.managerUnavailable, "the ModuleManager that declared \"\(name)\" no longer exists")
                         }
                         try await body(manager)
                     }))

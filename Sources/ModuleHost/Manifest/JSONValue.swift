@@ -41,7 +41,7 @@ struct JSONValue: Sendable {
     /// are not ASCII are compared by canonical equivalence, a normalisation per comparison, so they are hashed
     /// (once each) however few they are.
     static func comparesKeysInOrder(_ members: [Member]) -> Bool {
-        members.count <= 16 && members.allSatisfy { $0.key.utf8.allSatisfy { $0 < 0x80 } }
+        members.count <= 16 && members.allSatisfy { ASCIIText.isASCII($0.key) }
     }
 
     /// Finds the members of an object whose key an earlier member already has: few ASCII keys are compared in

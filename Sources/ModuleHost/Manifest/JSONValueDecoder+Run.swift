@@ -21,6 +21,7 @@ extension JSONValueDecoder {
         /// Every object visited, once each, in source order, with what was asked of it however many times it was
         /// opened.
         func visitedObjects() -> [VisitedObject] {
+            guard objects.count > 1 else { return objects }  // a flat configuration: nothing to order or merge
             var merged: [VisitedObject] = []
             for object in objects.sorted(by: { $0.value.byteRange.lowerBound < $1.value.byteRange.lowerBound }) {
                 if let last = merged.last, last.value.byteRange.lowerBound == object.value.byteRange.lowerBound {
@@ -138,8 +139,16 @@ extension JSONValueDecoder {
     struct VisitedObject {
         let value: JSONValue
         let codingPath: [any CodingKey]
-        var asked = KeyList()
+        var asked: KeyList
         var readAllKeys = false
+
+        init(value: JSONValue, codingPath: [any CodingKey]) {
+            self.value = value
+            self.codingPath = codingPath
+            // Room for a key per member, made once: a type usually asks for each of them.
+            guard case .object(let members) = value.kind else { asked = KeyList(); return }
+            asked = KeyList(capacity: members.count)
+        }
     }
 
     /// Distinct keys: a short list searched in order while small (the usual object has a few fields, and hashing
@@ -147,6 +156,10 @@ extension JSONValueDecoder {
     struct KeyList {
         private var few: [String] = []
         private var many: Set<String>?
+
+        init(capacity: Int = 0) {
+            few.reserveCapacity(min(capacity, Self.largestList))
+        }
         private static let largestList = 16
 
         mutating func insert(_ key: String) {

@@ -132,7 +132,10 @@ extension JSONValueDecoder: SingleValueDecodingContainer {
     /// An integer of `type`: exact, from the number's own digits (a `Double` loses them past 2^53, and would round
     /// `1.0000000000000001` to 1), written plainly or with a fraction or an exponent that leave an integer (`1e3`).
     func integer<T: FixedWidthInteger>(_ type: T.Type) throws -> T {
-        guard case .number = value.kind else { throw mismatch(type, "an integer") }
+        guard case .number(let number, let isInteger) = value.kind else { throw mismatch(type, "an integer") }
+        // Below 2^53 an integer's Double is exact; larger ones, and numbers written with a point or an exponent,
+        // are read from their text.
+        if isInteger, number.magnitude < 0x1p53, let exact = T(exactly: number) { return exact }
         if let exact: T = run.integer(in: value) { return exact }
         throw DecodingError.dataCorrupted(.init(
             codingPath: codingPath, debugDescription: "expected an integer from \(T.min) to \(T.max), found \(numberText)"))

@@ -1,15 +1,14 @@
 /// What a manager already holds, so that validating a second manifest (or a module registered in code) finds
 /// clashes with the first. The registry makes one; validation only reads it.
 struct RegisteredModules {
-    /// Identifiers already taken, each with its owner described as "Type (origin)".
-    var identifiers: [ModuleIdentifier: String] = [:]
+    /// Identifiers already taken, each with its owner.
+    var identifiers: [ModuleIdentifier: ModuleOwner] = [:]
     /// Services already provided, by the identity of their type.
     var services: [ObjectIdentifier: (service: ProvidedService, module: ModuleIdentifier)] = [:]
     /// Type names already registered, offered as "did you mean" suggestions.
     var typeNames: [String] = []
-    /// Command names already declared, each with its owner described as "Type (origin)".
-    var commands: [String: String] = [:]
-    /// Route shapes already taken (see `RoutePattern.shape`), each with its route described for messages.
+    /// Command names already declared, each with its owner.
+    var commands: [String: ModuleOwner] = [:]
     /// The registrations, in order: what a library's ``ContributionCheck`` checks new contributions against.
     var registrations: [ModuleRegistration] = []
     /// The extension points declared, by name: the library's own and the host's.

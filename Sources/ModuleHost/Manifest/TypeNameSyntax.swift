@@ -7,18 +7,20 @@
 enum TypeNameSyntax {
     /// Whether `name` is empty or only white space.
     static func isBlank(_ name: String) -> Bool {
-        guard isASCII(name) else { return name.allSatisfy { $0.isWhitespace } }
-        return name.utf8.allSatisfy { $0 == 0x20 || (0x09...0x0D).contains($0) }
+        ASCIIText.bytes(of: name) { bytes in bytes.allSatisfy { $0 == 0x20 || (0x09...0x0D).contains($0) } }
+            ?? name.allSatisfy { $0.isWhitespace }
     }
 
     /// Whether `name` is Swift identifiers joined by dots: each part a letter or `_` followed by letters, digits
     /// and `_`.
     static func isDottedIdentifiers(_ name: String) -> Bool {
-        guard isASCII(name) else {
-            return name.split(separator: ".", omittingEmptySubsequences: false).allSatisfy(isIdentifier)
-        }
+        ASCIIText.bytes(of: name, isDottedIdentifiers)
+            ?? name.split(separator: ".", omittingEmptySubsequences: false).allSatisfy(isIdentifier)
+    }
+
+    private static func isDottedIdentifiers(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var atStartOfPart = true
-        for byte in name.utf8 {
+        for byte in bytes {
             if byte == UInt8(ascii: ".") {
                 if atStartOfPart { return false }
                 atStartOfPart = true
@@ -29,10 +31,6 @@ enum TypeNameSyntax {
             atStartOfPart = false
         }
         return !atStartOfPart
-    }
-
-    private static func isASCII(_ name: String) -> Bool {
-        name.utf8.allSatisfy { $0 < 0x80 }
     }
 
     private static func isIdentifier(_ part: Substring) -> Bool {

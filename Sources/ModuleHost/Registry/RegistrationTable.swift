@@ -121,7 +121,7 @@ struct RegistrationTable {
     func registeredModules() -> RegisteredModules {
         var registered = RegisteredModules()
         for registration in ordered {
-            let owner = "\(registration.typeName) (\(registration.origin))"
+            let owner = ModuleOwner(typeName: registration.typeName, place: registration.origin)
             registered.identifiers[registration.identifier] = owner
             registered.typeNames.append(registration.typeName)
             for command in Contribution.values(of: registration.contributions, for: ModuleCommand.point) {

@@ -17,9 +17,10 @@ enum CycleFinder {
         adjacency.reserveCapacity(nodeCount)
         for node in 0..<nodeCount { adjacency.append(edges(node)) }
 
+        // Each frame: the node and how many of its edges have been explored.
+        var frames: [(node: Int, edge: Int)] = []
         for root in 0..<nodeCount where index[root] < 0 {
-            // Each frame: the node and how many of its edges have been explored.
-            var frames: [(node: Int, edge: Int)] = [(root, 0)]
+            frames.append((root, 0))
             index[root] = nextIndex; lowLink[root] = nextIndex; nextIndex += 1
             stack.append(root); onStack[root] = true
             while let frame = frames.last {
@@ -41,6 +42,12 @@ enum CycleFinder {
                     lowLink[parent] = min(lowLink[parent], lowLink[node])
                 }
                 if lowLink[node] == index[node] {
+                    // A node alone is a cycle only through an edge to itself; most are alone, and need no array.
+                    if stack.last == node, !adjacency[node].contains(node) {
+                        stack.removeLast()
+                        onStack[node] = false
+                        continue
+                    }
                     var component: [Int] = []
                     while let member = stack.popLast() {
                         onStack[member] = false

@@ -1,6 +1,6 @@
 extension ManifestValidator {
     /// Pass 4: every module a module requires is present and enabled.
-    func checkRequirements(of resolved: [ResolvedEntry], identifiers: [ModuleIdentifier: String],
+    func checkRequirements(of resolved: [ResolvedEntry], identifiers: [ModuleIdentifier: ModuleOwner],
                            disabled: [ModuleIdentifier: Manifest.Entry], into sink: inout DiagnosticSink) {
         // Sorted once, for the suggestions.
         var knownIdentifiers: [String]?

@@ -1,7 +1,7 @@
 extension ManifestValidator {
     /// Pass 2: module identifiers and services are unique across this manifest and what is already registered.
     /// Returns every identifier taken (the existing ones included), each with its owner.
-    func checkUniqueness(of resolved: [ResolvedEntry], into sink: inout DiagnosticSink) -> [ModuleIdentifier: String] {
+    func checkUniqueness(of resolved: [ResolvedEntry], into sink: inout DiagnosticSink) -> [ModuleIdentifier: ModuleOwner] {
         var identifiers = existing.identifiers
         var services = existing.services
         identifiers.reserveCapacity(identifiers.count + resolved.count)
@@ -14,7 +14,7 @@ extension ManifestValidator {
                 report(.error, .duplicateIdentifier, entry, path: "\(entry.path).type",
                        "\(entry.typeName) declares module identifier \"\(identifier)\", which \(other) already declares", into: &sink)
             } else {
-                identifiers[identifier] = "\(item.entry.typeName) (\(item.entry.path))"  // read in place, every entry
+                identifiers[identifier] = ModuleOwner(typeName: item.entry.typeName, place: item.entry.path)  // read in place
             }
             var declared = Set<ObjectIdentifier>()  // filled only for a module that declares several services
             for service in item.providedServices {
@@ -53,7 +53,7 @@ extension ManifestValidator {
                            "\(entry.typeName) declares the command \"\(command.name)\", which \(other) already declares; a command has exactly one module",
                            into: &sink)
                 } else {
-                    commands[command.name] = "\(entry.typeName) (\(entry.path))"
+                    commands[command.name] = ModuleOwner(typeName: entry.typeName, place: entry.path)
                 }
             }
         }

@@ -1,0 +1,14 @@
+/// Checks on a string's bytes, read from its UTF-8 storage in place: walking `String.UTF8View` one index at a time
+/// costs more than these checks.
+enum ASCIIText {
+    /// `check` applied to the bytes of `text` when every one is ASCII; `nil` when one is not.
+    static func bytes(of text: String, _ check: (UnsafeBufferPointer<UInt8>) -> Bool) -> Bool? {
+        var text = text
+        return text.withUTF8 { bytes in bytes.allSatisfy { $0 < 0x80 } ? check(bytes) : nil }
+    }
+
+    /// Whether every byte of `text` is ASCII.
+    static func isASCII(_ text: String) -> Bool {
+        bytes(of: text) { _ in true } ?? false
+    }
+}

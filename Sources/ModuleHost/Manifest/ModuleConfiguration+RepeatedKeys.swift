@@ -19,6 +19,9 @@ extension ModuleConfiguration {
     /// The tree is walked depth first without recursion (a config as deep as the parser allows must not need a
     /// stack that deep): `open` holds the containers being walked, `steps` the path to the current one.
     func repeatedKeys(in root: JSONValue, into problems: inout [ManifestDiagnostic]) {
+        if case .object(let members) = root.kind, !members.contains(where: { Self.isContainer($0.value) }) {
+            return repeatedKeys(inFlat: members, into: &problems)
+        }
         var open: [OpenContainer] = []
         var steps: [PathStep] = []
         OpenContainer(root).map { open.append($0) }
@@ -38,6 +41,21 @@ extension ModuleConfiguration {
     }
 
     /// An object or array being walked for repeated keys, and the index of its next member or element.
+    private static func isContainer(_ value: JSONValue) -> Bool {
+        switch value.kind {
+        case .object, .array: true
+        default: false
+        }
+    }
+
+    /// ``repeatedKeys(in:into:)`` for the usual config, an object of scalars: its members in order, with no walk.
+    private func repeatedKeys(inFlat members: [JSONValue.Member], into problems: inout [ManifestDiagnostic]) {
+        var repetition = JSONValue.RepeatedKeys(members)
+        for index in members.indices where problems.count <= DiagnosticSink.maximumDiagnostics {
+            if repetition.isRepeated(at: index) { problems.append(repeatedKey(members[index], at: [.key(members[index].key)])) }
+        }
+    }
+
     struct OpenContainer {
         private let isObject: Bool
         private let members: [JSONValue.Member]

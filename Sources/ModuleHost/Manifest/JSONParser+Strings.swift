@@ -6,13 +6,14 @@ extension JSONParser {
         offset += 1  // opening quote
         var buffer: [UInt8] = []
         var runStart = offset
+        var isASCII = true  // so far: an ASCII string needs no UTF-8 check
         while true {
             guard offset < bytes.count else { throw error("unterminated string") }
             let byte = bytes[offset]
             if byte == UInt8(ascii: "\""), buffer.isEmpty {
                 // No escape: the string is this one run, made from it without a buffer.
                 let run = bytes[runStart..<offset]
-                try validate(run)
+                if !isASCII { try validate(run) }
                 offset += 1
                 return String(decoding: run, as: UTF8.self)
             }
@@ -25,6 +26,7 @@ extension JSONParser {
                 throw error("control character in string (escape it)")
             }
             if byte != UInt8(ascii: "\\") {
+                if byte >= 0x80 { isASCII = false }
                 offset += 1
                 continue
             }

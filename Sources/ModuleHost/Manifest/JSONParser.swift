@@ -102,6 +102,8 @@ struct JSONParser {
             self.isObject = isObject
             self.start = start
             self.location = location
+            // Room for a usual object's members at once, rather than growing from one, to two, to four.
+            if isObject { members.reserveCapacity(4) }
         }
 
         /// Appends `value`: in an object, as the member of the pending key.
@@ -209,11 +211,11 @@ struct JSONParser {
         skipWhitespace()
     }
 
-    private mutating func expectLiteral(_ literal: String) throws(SyntaxError) {
-        let expected = Array(literal.utf8)
-        guard bytes[offset...].starts(with: expected) else {
+    private mutating func expectLiteral(_ literal: StaticString) throws(SyntaxError) {
+        let matches = literal.withUTF8Buffer { expected in bytes[offset...].starts(with: expected) }
+        guard matches else {
             throw error("expected a value, found \(describeCurrent())")
         }
-        offset += expected.count
+        offset += literal.utf8CodeUnitCount
     }
 }

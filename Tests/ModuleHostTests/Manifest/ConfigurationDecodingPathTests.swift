@@ -61,6 +61,16 @@ struct ConfigurationDecodingPathTests {
         #expect(try decode(#"{"uint8": -0}"#, as: IntegerWidths.self).uint8 == 0)
     }
 
+    /// Integers of up to 15 digits are read without strtod, and an integer below 2^53 decodes from its Double; at
+    /// and past both limits the text is read, so every value comes out exact.
+    @Test(arguments: [
+        999_999_999_999_999, -999_999_999_999_999, 1_000_000_000_000_000, -1_000_000_000_000_000,
+        9_007_199_254_740_991, 9_007_199_254_740_992, 9_007_199_254_740_993, -9_007_199_254_740_993,
+    ] as [Int64])
+    func integersAroundTheFastPathsLimitsDecodeExactly(value: Int64) throws {
+        #expect(try decode(#"{"int64": \#(value)}"#, as: IntegerWidths.self).int64 == value)
+    }
+
     @Test(arguments: [
         (#"{"int8": 128}"#, "expected an integer from -128 to 127, found 128"),
         (#"{"int8": -129}"#, "expected an integer from -128 to 127, found -129"),

@@ -52,11 +52,14 @@ public final class ModuleBridge: Sendable {
     ///   `loadFailed` or `resolutionCycle` when its provider cannot be loaded.
     @inlinable
     public func resolve<Service: Sendable>(_ type: Service.Type) throws(ResolutionError) -> Service {
-        // Warm: a lock-free read of the registry's published snapshot.
-        if let service = warm.service(Service.self) {
-            return service
+        // Warm: a lock-free read of the registry's published snapshot. The optional is consumed by the switch, so
+        // a miss leaves nothing to destroy: destroying it made the caller instantiate `Service?`'s metadata from
+        // its mangled name on first use, once per service type.
+        let found = warm.service(Service.self)
+        switch consume found {
+        case .some(let service): return service
+        case .none: return try resolveService(type)
         }
-        return try resolveService(type)
     }
 
     /// The service of type `Service`, or `nil` when no module provides it.

@@ -32,12 +32,12 @@ extension JSONParser {
             while offset < bytes.count, isDigit(bytes[offset]) { offset += 1 }
         }
         // An integer of at most 15 digits is exact in a Double: summed here, without making text for strtod.
-        let digits = offset - start - (bytes[start] == UInt8(ascii: "-") ? 1 : 0)
+        let negative = bytes[start] == UInt8(ascii: "-")
+        let digits = offset - start - (negative ? 1 : 0)
         if isInteger, digits <= 15 {
             var magnitude = 0
             for byte in bytes[(offset - digits)..<offset] { magnitude = magnitude * 10 + Int(byte - UInt8(ascii: "0")) }
-            let value = Double(magnitude)
-            return .number(bytes[start] == UInt8(ascii: "-") ? -value : value, isInteger: true)
+            return .number(negative ? -Double(magnitude) : Double(magnitude), isInteger: true)
         }
         let text = String(decoding: bytes[start..<offset], as: UTF8.self)
         guard let value = Double(text), value.isFinite else {

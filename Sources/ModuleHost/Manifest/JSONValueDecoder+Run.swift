@@ -156,11 +156,12 @@ extension JSONValueDecoder {
     struct KeyList {
         private var few: [String] = []
         private var many: Set<String>?
+        private static let largestList = 16
 
+        /// An empty list with room for `capacity` keys before it grows (up to the short list's size).
         init(capacity: Int = 0) {
             few.reserveCapacity(min(capacity, Self.largestList))
         }
-        private static let largestList = 16
 
         mutating func insert(_ key: String) {
             if many != nil {

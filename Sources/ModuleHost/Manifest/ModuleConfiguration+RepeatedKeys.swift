@@ -40,7 +40,7 @@ extension ModuleConfiguration {
         }
     }
 
-    /// An object or array being walked for repeated keys, and the index of its next member or element.
+    /// Whether `value` is an object or an array: one that may hold repeated keys of its own.
     private static func isContainer(_ value: JSONValue) -> Bool {
         switch value.kind {
         case .object, .array: true
@@ -56,6 +56,7 @@ extension ModuleConfiguration {
         }
     }
 
+    /// An object or array being walked for repeated keys, and the index of its next member or element.
     struct OpenContainer {
         private let isObject: Bool
         private let members: [JSONValue.Member]

@@ -102,8 +102,6 @@ struct JSONParser {
             self.isObject = isObject
             self.start = start
             self.location = location
-            // Room for a usual object's members at once, rather than growing from one, to two, to four.
-            if isObject { members.reserveCapacity(4) }
         }
 
         /// Appends `value`: in an object, as the member of the pending key.

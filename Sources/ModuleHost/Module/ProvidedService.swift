@@ -20,7 +20,7 @@ public struct ProvidedService: Sendable, CustomStringConvertible {
     let key: ObjectIdentifier
     /// The module type named in the declaration.
     let module: any ModuleProtocol.Type
-    let makeBox: @Sendable (any ModuleProtocol) -> AnyServiceBox?
+    let makeBox: @Sendable (any ModuleProtocol) -> ServiceBox?
     /// Whether a module type is the one named in the declaration (or a subclass of it): a module that declares a
     /// service from another module type cannot provide it.
     let canBeProvided: @Sendable (any ModuleProtocol.Type) -> Bool
@@ -41,8 +41,10 @@ public struct ProvidedService: Sendable, CustomStringConvertible {
         _ type: Service.Type, from module: Module.Type, _ accessor: @escaping @Sendable (Module) -> Service
     ) -> ProvidedService {
         ProvidedService(type: Service.self, key: ObjectIdentifier(Service.self), module: Module.self, makeBox: { instance in
-            if let instance = instance as? Module { return ServiceBox(accessor(instance)) }
-            return (instance as? Service).map { ServiceBox($0) }
+            // A class check and a downcast, not `as? Module`: unspecialized here, the optional that makes would
+            // have the runtime build `Optional<Module>` on the first resolve of every service.
+            guard Swift.type(of: instance) is Module.Type else { return boxIfConforming(instance, as: Service.self) }
+            return ServiceBox(accessor(unsafeDowncast(instance, to: Module.self)))
         }, canBeProvided: { module in
             module is Module.Type
         })
@@ -50,18 +52,52 @@ public struct ProvidedService: Sendable, CustomStringConvertible {
 
     /// The service type's name.
     public var description: String { name }
+
+    /// An injected stand-in's box, when the stand-in conforms to the service itself.
+    @inline(never)
+    private static func boxIfConforming<Service: Sendable>(_ instance: any ModuleProtocol,
+                                                           as _: Service.Type) -> ServiceBox? {
+        (instance as? Service).map { ServiceBox($0) }
+    }
 }
 
-/// A resolved service, stored already typed so a warm resolve needs no dynamic cast.
-protocol AnyServiceBox: AnyObject, Sendable {}
-
-/// The typed box. The registry keys it by `ObjectIdentifier(Service.self)` of the *static* type it was made
-/// with (never of a metatype value, which may be a subclass's), so the key proves the box's type.
+/// A resolved service, stored with the static type it was made with, so a warm resolve reads it back without a
+/// dynamic cast.
+///
+/// Not generic: a generic box would make the runtime build a class for every service type on its first resolve,
+/// which at a thousand services is a noticeable part of an app's first start. The registry keys a box by
+/// `ObjectIdentifier(Service.self)` of the *static* type it was made with (never of a metatype value, which may be a
+/// subclass's), so the key proves the type ``value(as:)`` reads.
 @usableFromInline
-final class ServiceBox<Service: Sendable>: AnyServiceBox {
-    @usableFromInline let value: Service
+final class ServiceBox: @unchecked Sendable {
+    // Unchecked: the storage is written once, in `init`, and holds a `Sendable` value.
+    /// The static type the value was stored as.
+    let type: Any.Type
+    /// The value, initialized as `type`.
+    @usableFromInline let storage: UnsafeMutableRawPointer
 
-    init(_ value: Service) {
-        self.value = value
+    init<Service: Sendable>(_ value: Service) {
+        type = Service.self
+        storage = .allocate(byteCount: MemoryLayout<Service>.size, alignment: MemoryLayout<Service>.alignment)
+        storage.initializeMemory(as: Service.self, to: value)
+    }
+
+    /// The value; `Service` must be the type it was stored as (the caller's key proves it). The inlined warm
+    /// resolve reads `storage` the same way.
+    func value<Service: Sendable>(as _: Service.Type) -> Service {
+        storage.assumingMemoryBound(to: Service.self).pointee
+    }
+
+    /// Whether the value was stored as `Service`.
+    func holds<Service: Sendable>(_: Service.Type) -> Bool {
+        type == Service.self
+    }
+
+    deinit {
+        func destroy<Value>(_: Value.Type) {
+            storage.assumingMemoryBound(to: Value.self).deinitialize(count: 1)
+        }
+        _openExistential(type, do: destroy)
+        storage.deallocate()
     }
 }

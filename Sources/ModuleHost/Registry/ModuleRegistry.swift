@@ -89,8 +89,9 @@ package final class ModuleRegistry: ModuleResolving, @unchecked Sendable {
 
     /// The service of static type `Service`, loading its provider on first use.
     func service<Service: Sendable>(_ type: Service.Type) throws(ResolutionError) -> Service {
-        if let service = cache.service(Service.self) {
-            return service
+        // Through the box: see ResolutionCache.serviceBox(_:).
+        if let box = cache.serviceBox(ObjectIdentifier(Service.self)) {
+            return box.value(as: Service.self)
         }
         return try loadService(Service.self)
     }
@@ -114,26 +115,26 @@ package final class ModuleRegistry: ModuleResolving, @unchecked Sendable {
         }
         while true {
             let module = try load(provider.module)
-            // The provider is keyed by its declared static type, so its box is a ServiceBox<Service>; checked anyway.
+            // The provider is keyed by its declared static type, so its box holds a Service; checked anyway.
             // No box: an injected instance that is neither the declared module type nor conforms to the service.
-            guard let box = provider.service.makeBox(module) as? ServiceBox<Service> else {
+            guard let box = provider.service.makeBox(module), box.holds(Service.self) else {
                 throw ResolutionError(
                     .serviceNotImplemented,
                     "module \"\(provider.module)\" (\(TypeName.of(Swift.type(of: module)))) cannot provide \(provider.service.name): "
                         + "it is not \(TypeName.of(provider.service.module)), which the declaration names, and does not conform to it")
             }
-            if let injected = cache.service(Service.self) { return injected }
+            if let injected = cache.serviceBox(key) { return injected.value(as: Service.self) }
             if cache.injectedModule(provider.module) === module {
-                cache.store(box, ofInjected: module, for: provider.module)
-                return box.value
+                cache.store(box, as: Service.self, ofInjected: module, for: provider.module)
+                return box.value(as: Service.self)
             }
             let current: Bool = locked {
                 // Cache only if the module is still the loaded instance; one released meanwhile is never handed out.
                 guard graph.loadedModule(provider.module) === module else { return false }
-                cache.store(box)
+                cache.store(box, as: Service.self)
                 return true
             }
-            if current { return box.value }
+            if current { return box.value(as: Service.self) }
         }
     }
 }

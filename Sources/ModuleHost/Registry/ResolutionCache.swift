@@ -3,7 +3,7 @@
 ///
 /// Invariants, kept by every method here: an injected module or service is always in the cache (so a resolve
 /// finds it), and nothing removes it but removing the injection; a service box stored under
-/// `ObjectIdentifier(Service.self)` is always a `ServiceBox<Service>`; the published snapshot holds a subset of the
+/// `ObjectIdentifier(Service.self)` always holds a `Service`; the published snapshot holds a subset of the
 /// cache, every entry as the cache has it.
 ///
 /// So that total work stays linear however many entries come and go:
@@ -15,9 +15,9 @@
 final class ResolutionCache: Sendable {
     private struct Entries: Sendable {
         var modules: [ModuleIdentifier: any ModuleProtocol] = [:]
-        var services: [ObjectIdentifier: any AnyServiceBox] = [:]
+        var services: [ObjectIdentifier: ServiceBox] = [:]
         var injectedModules: [ModuleIdentifier: any ModuleProtocol] = [:]
-        var injectedServices: [ObjectIdentifier: any AnyServiceBox] = [:]
+        var injectedServices: [ObjectIdentifier: ServiceBox] = [:]
         /// Whether the cache holds entries the snapshot does not.
         var hasUnpublished = false
         /// Lookups since the last rebuild that missed the snapshot and found an entry here.
@@ -56,16 +56,18 @@ final class ResolutionCache: Sendable {
         return module
     }
 
-    /// The cached (or injected) service of static type `Service`.
-    func service<Service: Sendable>(_ type: Service.Type) -> Service? {
-        if let service = warm.service(Service.self) { return service }
+    /// The box of the cached (or injected) service whose static type has identity `key`.
+    ///
+    /// A box, not the service: the registry's resolve is not specialized, and a `Service?` there would make the
+    /// runtime build `Optional<Service>` on the first resolve of every service type.
+    func serviceBox(_ key: ObjectIdentifier) -> ServiceBox? {
+        if let box = warm.serviceBox(key) { return box }
         let (box, retired) = entries.withLock { entries in
-            let box = entries.services[ObjectIdentifier(Service.self)]
+            let box = entries.services[key]
             return (box, box == nil ? nil : noteMissedHit(&entries))
         }
         retired?.dispose()
-        // Stored only under the key of its own static type (see the invariants), so the cast is exact.
-        return box.map { unsafeDowncast($0, to: ServiceBox<Service>.self).value }
+        return box
     }
 
     /// The module injected for `identifier`, if any.
@@ -96,7 +98,7 @@ final class ResolutionCache: Sendable {
     }
 
     /// Caches a resolved service, unless an injection made meanwhile overrides it; as ``store(_:for:)``.
-    func store<Service: Sendable>(_ box: ServiceBox<Service>) {
+    func store<Service: Sendable>(_ box: ServiceBox, as _: Service.Type) {
         let key = ObjectIdentifier(Service.self)
         entries.withLock { entries in
             guard entries.injectedServices[key] == nil, entries.services[key] == nil else { return }
@@ -107,7 +109,7 @@ final class ResolutionCache: Sendable {
 
     /// Caches a service of the module injected for `provider`, if `module` is still that injection (removing the
     /// injection drops the services it provided).
-    func store<Service: Sendable>(_ box: ServiceBox<Service>, ofInjected module: any ModuleProtocol,
+    func store<Service: Sendable>(_ box: ServiceBox, as _: Service.Type, ofInjected module: any ModuleProtocol,
                                   for provider: ModuleIdentifier) {
         let key = ObjectIdentifier(Service.self)
         entries.withLock { entries in
@@ -173,7 +175,7 @@ final class ResolutionCache: Sendable {
     /// service it replaced.
     func inject<Service: Sendable>(_ service: Service, as type: Service.Type) {
         let key = ObjectIdentifier(Service.self)
-        let box = ServiceBox<Service>(service)
+        let box = ServiceBox(service)
         let retired = entries.withLock { entries in
             var retired = RetiredResolutions()
             entries.injectedServices[key] = box

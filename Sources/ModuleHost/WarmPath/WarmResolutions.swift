@@ -27,10 +27,21 @@ final class WarmResolutions: Sendable {
         let ticket = slot.enter()
         defer { slot.leave(ticket) }
         return current.load(ordering: .sequentiallyConsistent)._withUnsafeGuaranteedRef { snapshot in
-            // Boxes are stored only under the identity of their own static type, so the downcast is exact.
+            // Boxes are stored only under the identity of their own static type, so the box holds a `Service`.
             snapshot.serviceBox(ObjectIdentifier(Service.self))?._withUnsafeGuaranteedRef {
-                unsafeDowncast($0, to: ServiceBox<Service>.self).value
+                unsafeDowncast($0, to: ServiceBox.self).storage.assumingMemoryBound(to: Service.self).pointee
             }
+        }
+    }
+
+    /// The box of the cached (or injected) service whose static type has identity `key`, retained; `nil` when the
+    /// snapshot has none.
+    func serviceBox(_ key: ObjectIdentifier) -> ServiceBox? {
+        guard let slot = SnapshotReaders.currentSlot() else { return nil }
+        let ticket = slot.enter()
+        defer { slot.leave(ticket) }
+        return current.load(ordering: .sequentiallyConsistent)._withUnsafeGuaranteedRef { snapshot in
+            snapshot.serviceBox(key).map { unsafeDowncast($0.takeUnretainedValue(), to: ServiceBox.self) }
         }
     }
 

@@ -141,3 +141,10 @@ struct WarmResolutionTests {
         if created == 0 { pthread_join(thread, nil) }
     }
 }
+
+extension ResolutionCache {
+    /// The cached (or injected) service of static type `Service`, as the registry reads it: through its box.
+    func service<Service: Sendable>(_ type: Service.Type) -> Service? {
+        serviceBox(ObjectIdentifier(Service.self))?.value(as: Service.self)
+    }
+}

@@ -168,7 +168,7 @@ extension ModuleManager {
         validator.checkProvidedServices(of: resolved, into: &sink)
         guard !sink.hasErrors else { throw ManifestError(file: nil, diagnostics: sink.diagnostics) }
         let registration = ModuleRegistration(resolved[0], typeName: name, eager: eager, configuration: configuration,
-                                              startup: StartupOverrides(), origin: "code")
+                                              startup: StartupOverrides(), origin: .code)
         try add([registration], file: nil, path: path)
     }
 }

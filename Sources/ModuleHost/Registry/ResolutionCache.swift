@@ -232,10 +232,7 @@ final class ResolutionCache: Sendable {
         guard entries.hasUnpublished else { return nil }
         entries.missedHits += 1
         guard entries.missedHits * 8 >= entries.count else { return nil }
-        var services: [ObjectIdentifier: AnyObject] = [:]
-        services.reserveCapacity(entries.services.count)
-        for (key, box) in entries.services { services[key] = box }
-        let replaced = warm.replace(with: ResolutionSnapshot(modules: entries.modules, services: services))
+        let replaced = warm.replace(with: ResolutionSnapshot(modules: entries.modules, services: entries.services))
         copied.withLock { $0 += entries.count }
         entries.hasUnpublished = false
         entries.missedHits = 0

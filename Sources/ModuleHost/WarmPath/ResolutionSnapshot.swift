@@ -8,8 +8,8 @@ final class ResolutionSnapshot: @unchecked Sendable {
     // `@unchecked`: every stored property is set in `init` and never written again.
     /// The loaded (or injected) modules by identifier.
     @usableFromInline let modules: [ModuleIdentifier: any ModuleProtocol]
-    /// `ServiceBox` objects, kept alive by this snapshot; the table below points at them unretained.
-    private let boxes: [AnyObject]
+    /// The boxes, kept alive by this snapshot; the table below points at them unretained.
+    private let boxes: [ServiceBox]
     @usableFromInline let keys: UnsafeMutablePointer<UInt>
     @usableFromInline let values: UnsafeMutablePointer<Unmanaged<AnyObject>>
     /// The table's capacity minus one (a power of two minus one).
@@ -23,7 +23,7 @@ final class ResolutionSnapshot: @unchecked Sendable {
     }
 
     /// A snapshot of `modules` and of `services`, boxes keyed by `ObjectIdentifier` of their static type.
-    init(modules: [ModuleIdentifier: any ModuleProtocol], services: [ObjectIdentifier: AnyObject]) {
+    init(modules: [ModuleIdentifier: any ModuleProtocol], services: [ObjectIdentifier: ServiceBox]) {
         var capacity = 4
         var bits: UInt64 = 2
         while capacity < services.count * 2 {
@@ -33,13 +33,13 @@ final class ResolutionSnapshot: @unchecked Sendable {
         let keys = UnsafeMutablePointer<UInt>.allocate(capacity: capacity)
         keys.initialize(repeating: 0, count: capacity)
         let values = UnsafeMutablePointer<Unmanaged<AnyObject>>.allocate(capacity: capacity)
-        var boxes: [AnyObject] = []
+        var boxes: [ServiceBox] = []
         boxes.reserveCapacity(services.count)
         for (key, box) in services {
             var index = Self.index(of: Self.bits(of: key), shift: 64 - bits)
             while keys[index] != 0 { index = (index &+ 1) & (capacity - 1) }
             keys[index] = Self.bits(of: key)
-            (values + index).initialize(to: Unmanaged.passUnretained(box))
+            (values + index).initialize(to: Unmanaged.passUnretained(box as AnyObject))
             boxes.append(box)
         }
         // A copy in storage of its own: sharing the cache's, a later write to the cache under its lock would pass

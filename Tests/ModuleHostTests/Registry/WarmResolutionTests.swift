@@ -28,8 +28,8 @@ final class KeyToken: Sendable {}
 struct WarmResolutionTests {
     @Test func aSnapshotFindsEveryServiceItHoldsAndNoOther() {
         let keys = (0..<1_000).map { _ in KeyToken() }
-        let boxes = keys.map { _ in KeyToken() }
-        let services = Dictionary(uniqueKeysWithValues: zip(keys.map(ObjectIdentifier.init), boxes.map { $0 as AnyObject }))
+        let boxes = keys.indices.map { ServiceBox($0) }
+        let services = Dictionary(uniqueKeysWithValues: zip(keys.map(ObjectIdentifier.init), boxes))
         let snapshot = ResolutionSnapshot(modules: [:], services: services)
         for (key, box) in zip(keys, boxes) {
             #expect(snapshot.serviceBox(ObjectIdentifier(key))?.takeUnretainedValue() === box)

@@ -5,9 +5,10 @@ extension ManifestValidator {
         var entry: Manifest.Entry { resolved.entry }  // read in place, not copied
         let configuration = decodeConfiguration(of: resolved, into: &sink)
         checkOperationOverrides(of: resolved, into: &sink)
-        let origin = "\(manifest.file ?? "manifest"): \(entry.path)" + (entry.library.map { " (plugin \($0))" } ?? "")
         return ModuleRegistration(resolved, typeName: entry.typeName, eager: entry.eager, configuration: configuration,
-                                  startup: entry.startup, origin: origin, routeOverrides: entry.routes)
+                                  startup: entry.startup,
+                                  origin: .manifest(file: manifest.file, path: entry.path, library: entry.library),
+                                  routeOverrides: entry.routes)
     }
 
     /// The module's decoded configuration (`nil` if it takes none), reporting a config that does not decode.

@@ -20,6 +20,11 @@ struct LoadingGraph {
         return nil
     }
 
+    /// Makes room for the states of `count` modules in all.
+    mutating func reserveCapacity(_ count: Int) {
+        states.reserveCapacity(count)
+    }
+
     /// Marks `identifier` as being loaded by `thread`.
     mutating func beginLoading(_ identifier: ModuleIdentifier, by thread: ThreadIdentity) {
         states[identifier] = .loading(by: thread)

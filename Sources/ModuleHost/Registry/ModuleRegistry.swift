@@ -46,7 +46,16 @@ package final class ModuleRegistry: ModuleResolving, @unchecked Sendable {
     /// contribution keys (then nothing is added).
     func add(_ registrations: [ModuleRegistration],
              routing: (settings: RoutingSettings, origin: String)? = nil) -> [RegistrationTable.Clash] {
-        locked { table.add(registrations, routing: routing) }
+        let (clashes, registered) = locked {
+            let clashes = table.add(registrations, routing: routing)
+            return (clashes, table.ordered.count)
+        }
+        // Room for every registered module, so that loading them does not grow these tables over and over.
+        if clashes.isEmpty {
+            locked { graph.reserveCapacity(registered) }
+            cache.reserveCapacity(modules: registered)
+        }
+        return clashes
     }
 
     /// The routing settings registered with the modules, and the registrations, in registration order (whose

@@ -87,6 +87,11 @@ final class ResolutionCache: Sendable {
 
     // MARK: Adding
 
+    /// Makes room for `count` cached modules in all.
+    func reserveCapacity(modules count: Int) {
+        entries.withLock { $0.modules.reserveCapacity(count) }
+    }
+
     /// Caches a module that finished loading, unless an injection made meanwhile overrides it. An entry already
     /// cached stays: the first one stored is the one handed out.
     func store(_ module: any ModuleProtocol, for identifier: ModuleIdentifier) {

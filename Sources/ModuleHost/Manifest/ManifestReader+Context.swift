@@ -87,6 +87,7 @@ extension ManifestReader {
                 return nil
             }
             var entries: [Manifest.Entry] = []
+            entries.reserveCapacity(elements.count)  // an entry is large: growing the array would copy them all again
             for (index, element) in elements.enumerated() {
                 // Past the cap the manifest is rejected and the report final: the rest is not worth reading.
                 if sink.isFull { break }

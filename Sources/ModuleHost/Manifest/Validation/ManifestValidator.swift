@@ -60,6 +60,7 @@ struct ManifestValidator {
         guard !sink.isFull else { return [] }
         checkCycles(among: resolved, into: &sink)
         var registrations: [ModuleRegistration] = []
+        registrations.reserveCapacity(resolved.count)
         for entry in resolved {
             guard !sink.isFull else { return [] }
             registrations.append(registration(for: entry, into: &sink))

@@ -44,6 +44,11 @@ extension Contribution {
     /// The values among `contributions` for `point`, in order; reading them instantiates nothing. The library's
     /// own points read their contributions with this.
     package static func values<Value>(of contributions: [Contribution], for point: ExtensionPoint<Value>) -> [Value] {
-        contributions.compactMap { $0.pointName == point.name ? $0.value(as: Value.self) : nil }
+        var values: [Value] = []
+        values.reserveCapacity(contributions.count)  // a module's contributions mostly go to one point
+        for contribution in contributions where contribution.pointName == point.name {
+            if let value = contribution.value(as: Value.self) { values.append(value) }
+        }
+        return values
     }
 }

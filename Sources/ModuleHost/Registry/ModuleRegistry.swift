@@ -46,15 +46,13 @@ package final class ModuleRegistry: ModuleResolving, @unchecked Sendable {
     /// contribution keys (then nothing is added).
     func add(_ registrations: [ModuleRegistration],
              routing: (settings: RoutingSettings, origin: String)? = nil) -> [RegistrationTable.Clash] {
+        // Room for every registered module, so that loading them does not grow these tables over and over.
         let (clashes, registered) = locked {
             let clashes = table.add(registrations, routing: routing)
+            if clashes.isEmpty { graph.reserveCapacity(table.ordered.count) }
             return (clashes, table.ordered.count)
         }
-        // Room for every registered module, so that loading them does not grow these tables over and over.
-        if clashes.isEmpty {
-            locked { graph.reserveCapacity(registered) }
-            cache.reserveCapacity(modules: registered)
-        }
+        if clashes.isEmpty { cache.reserveCapacity(modules: registered) }
         return clashes
     }
 
@@ -134,13 +132,13 @@ package final class ModuleRegistry: ModuleResolving, @unchecked Sendable {
             }
             if let injected = cache.serviceBox(key) { return injected.value(as: Service.self) }
             if cache.injectedModule(provider.module) === module {
-                cache.store(box, as: Service.self, ofInjected: module, for: provider.module)
+                cache.store(box, ofInjected: module, for: provider.module)
                 return box.value(as: Service.self)
             }
             let current: Bool = locked {
                 // Cache only if the module is still the loaded instance; one released meanwhile is never handed out.
                 guard graph.loadedModule(provider.module) === module else { return false }
-                cache.store(box, as: Service.self)
+                cache.store(box)
                 return true
             }
             if current { return box.value(as: Service.self) }

@@ -102,9 +102,10 @@ final class ResolutionCache: Sendable {
         }
     }
 
-    /// Caches a resolved service, unless an injection made meanwhile overrides it; as ``store(_:for:)``.
-    func store<Service: Sendable>(_ box: ServiceBox, as _: Service.Type) {
-        let key = ObjectIdentifier(Service.self)
+    /// Caches a resolved service under its box's static type, unless an injection made meanwhile overrides it; as
+    /// ``store(_:for:)``.
+    func store(_ box: ServiceBox) {
+        let key = ObjectIdentifier(box.type)
         entries.withLock { entries in
             guard entries.injectedServices[key] == nil, entries.services[key] == nil else { return }
             entries.services[key] = box
@@ -114,9 +115,8 @@ final class ResolutionCache: Sendable {
 
     /// Caches a service of the module injected for `provider`, if `module` is still that injection (removing the
     /// injection drops the services it provided).
-    func store<Service: Sendable>(_ box: ServiceBox, as _: Service.Type, ofInjected module: any ModuleProtocol,
-                                  for provider: ModuleIdentifier) {
-        let key = ObjectIdentifier(Service.self)
+    func store(_ box: ServiceBox, ofInjected module: any ModuleProtocol, for provider: ModuleIdentifier) {
+        let key = ObjectIdentifier(box.type)
         entries.withLock { entries in
             guard entries.injectedModules[provider] === module, entries.injectedServices[key] == nil,
                   entries.services[key] == nil else { return }

@@ -26,6 +26,29 @@ final class KeyToken: Sendable {}
 
 @Suite("Warm resolution: lock-free snapshots", .timeLimit(.minutes(5)))
 struct WarmResolutionTests {
+    @Test func aBoxKeepsAValueOfAnyLayoutAsItsTypeAndReleasesIt() {
+        struct Empty: Sendable, Equatable {}
+        struct Holder: Sendable { let token: KeyToken; let name: String }
+        weak var released: KeyToken?
+        do {
+            let token = KeyToken()
+            released = token
+            let holder = ServiceBox(Holder(token: token, name: "a name longer than a small string's fifteen bytes"))
+            #expect(holder.value(as: Holder.self).token === token)
+            #expect(holder.value(as: Holder.self).name.hasPrefix("a name longer"))
+            #expect(holder.holds(Holder.self) && !holder.holds(KeyToken.self))
+            let existential = ServiceBox(Numbered(9) as any NumberedService)
+            #expect(existential.value(as: (any NumberedService).self).number == 9)
+            #expect(existential.holds((any NumberedService).self) && !existential.holds(Numbered.self))
+            let opaque = ServiceBox(Holder(token: token, name: "in an opaque existential") as any Sendable)
+            #expect((opaque.value(as: (any Sendable).self) as? Holder)?.token === token)
+            #expect(ServiceBox(Empty()).value(as: Empty.self) == Empty())
+            let wide = SIMD8<Double>(1, 2, 3, 4, 5, 6, 7, 8)
+            #expect(ServiceBox(wide).value(as: SIMD8<Double>.self) == wide)
+        }
+        #expect(released == nil, "a box releases the value it holds")
+    }
+
     @Test func aSnapshotFindsEveryServiceItHoldsAndNoOther() {
         let keys = (0..<1_000).map { _ in KeyToken() }
         let boxes = keys.indices.map { ServiceBox($0) }

@@ -11,19 +11,21 @@
 /// ]
 /// ```
 public struct Contribution: Sendable {
+    /// Everything the contribution says, in one object: the validator, the registry and the initiator each walk
+    /// every module's contributions, and a copy is then one reference instead of half a dozen.
+    let box: ContributionBox
+
     /// The name of the point contributed to.
-    let pointName: String
+    var pointName: String { box.pointName }
     /// The contribution's key, unique among a point's contributions when the point requires it.
-    let key: String?
+    var key: String? { box.key }
     /// The identity of the value's static type, checked against the point's.
-    let valueType: ObjectIdentifier
-    /// A ``ContributedValue`` whose `Value` is the type `valueType` identifies (the initializers make it so).
-    let box: any AnyContributedValue
+    var valueType: ObjectIdentifier { ObjectIdentifier(box.valueType) }
     /// The module type a ``module(_:to:key:as:)`` contribution makes; validation checks that it is the
     /// contributing module's own.
-    let moduleType: (any ModuleProtocol.Type)?
+    var moduleType: (any ModuleProtocol.Type)? { box.moduleType }
     /// The point, when a library declares it (with its check): a host need not declare it for contributions to fit.
-    let libraryPoint: ExtensionPointDeclaration?
+    var libraryPoint: ExtensionPointDeclaration? { box.libraryPoint }
 
     /// Contributes `value` to `point`; reading it never instantiates the module.
     ///
@@ -33,7 +35,7 @@ public struct Contribution: Sendable {
     ///   - key: The contribution's key, unique among the point's contributions when the point requires it; `nil`
     ///     for none.
     public init<Value: Sendable>(to point: ExtensionPoint<Value>, _ value: Value, key: String? = nil) {
-        self.init(point, key: key, module: nil, ContributedValue<Value>(.value(value)))
+        self.init(point, key: key, module: nil, .value(value))
     }
 
     /// Contributes the module itself to `point`, as the value `convert` makes of it (`type` is the contributing
@@ -52,24 +54,20 @@ public struct Contribution: Sendable {
         _ type: Module.Type, to point: ExtensionPoint<Value>, key: String? = nil,
         as convert: @escaping @Sendable (Module) -> Value
     ) -> Contribution {
-        Contribution(point, key: key, module: Module.self, ContributedValue<Value>(.module { context throws(ResolutionError) in
+        Contribution(point, key: key, module: Module.self, .module { context throws(ResolutionError) in
             convert(try context.bridge.resolve(Module.moduleIdentifier, as: Module.self))
-        }))
+        })
     }
 
     private init<Value: Sendable>(_ point: ExtensionPoint<Value>, key: String?, module: (any ModuleProtocol.Type)?,
-                                  _ box: ContributedValue<Value>) {
-        moduleType = module
-        pointName = point.name
-        self.key = key
-        valueType = ObjectIdentifier(Value.self)
-        self.box = box
-        libraryPoint = point.check == nil ? nil : point.declaration
+                                  _ source: ContributedValue<Value>.Source) {
+        box = ContributedValue(source, pointName: point.name, key: key, moduleType: module,
+                               libraryPoint: point.check == nil ? nil : point.declaration)
     }
 
     /// The value's type as Swift prints it, for messages.
     func valueTypeName() -> String {
-        box.valueTypeName()
+        String(reflecting: box.valueType)
     }
 
     /// The contribution's value or maker when its value type is `Value`, `nil` when it is another type. The box's
@@ -86,13 +84,28 @@ public struct Contribution: Sendable {
     }
 }
 
-/// A ``ContributedValue`` whose `Value` is not known statically.
-protocol AnyContributedValue: AnyObject, Sendable {
-    func valueTypeName() -> String
+/// What a contribution says, whatever its value's type; a ``ContributedValue`` adds the value.
+class ContributionBox: @unchecked Sendable {
+    // Unchecked: every property is a constant of a `Sendable` type (an `Any.Type` is a metatype).
+    let pointName: String
+    let key: String?
+    /// The value's static type.
+    let valueType: Any.Type
+    let moduleType: (any ModuleProtocol.Type)?
+    let libraryPoint: ExtensionPointDeclaration?
+
+    init(pointName: String, key: String?, valueType: Any.Type, moduleType: (any ModuleProtocol.Type)?,
+         libraryPoint: ExtensionPointDeclaration?) {
+        self.pointName = pointName
+        self.key = key
+        self.valueType = valueType
+        self.moduleType = moduleType
+        self.libraryPoint = libraryPoint
+    }
 }
 
 /// A contribution's value, or how to make it from the module, with its static type.
-final class ContributedValue<Value: Sendable>: AnyContributedValue {
+final class ContributedValue<Value: Sendable>: ContributionBox, @unchecked Sendable {
     enum Source: Sendable {
         /// A value given in the declaration.
         case value(Value)
@@ -102,11 +115,9 @@ final class ContributedValue<Value: Sendable>: AnyContributedValue {
 
     let source: Source
 
-    init(_ source: Source) {
+    init(_ source: Source, pointName: String, key: String?, moduleType: (any ModuleProtocol.Type)?,
+         libraryPoint: ExtensionPointDeclaration?) {
         self.source = source
-    }
-
-    func valueTypeName() -> String {
-        String(reflecting: Value.self)
+        super.init(pointName: pointName, key: key, valueType: Value.self, moduleType: moduleType, libraryPoint: libraryPoint)
     }
 }

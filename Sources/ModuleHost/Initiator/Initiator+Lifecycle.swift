@@ -191,7 +191,7 @@ extension Initiator {
             await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
                 let resumeNow = state.withLock { state in
                     if state.reached(milestone) || state.abandonedWaiters.remove(id) != nil { return true }
-                    state.waiters[id] = InitiatorState.Waiter(milestone: milestone, continuation: continuation)
+                    state.waiters.append(InitiatorState.Waiter(id: id, milestone: milestone, continuation: continuation))
                     return false
                 }
                 if resumeNow { continuation.resume() }
@@ -199,7 +199,7 @@ extension Initiator {
         } onCancel: {
             guard abandonOnCancel else { return }
             let waiter = state.withLock { state in
-                if let waiter = state.waiters.removeValue(forKey: id) { return Optional(waiter) }
+                if let index = state.waiters.firstIndex(where: { $0.id == id }) { return Optional(state.waiters.remove(at: index)) }
                 if !state.reached(milestone) { state.abandonedWaiters.insert(id) }
                 return nil
             }

@@ -53,6 +53,7 @@ struct InitiatorState {
 
     /// A suspended caller waiting for a milestone.
     struct Waiter {
+        var id: Int
         var milestone: Milestone
         var continuation: CheckedContinuation<Void, Never>
     }
@@ -81,7 +82,8 @@ struct InitiatorState {
     var positions: [Int] = []
     /// One record per phase, in phase order.
     var phases: [StartupReport.PhaseRecord] = ModuleStartupOperation.Priority.allCases.map { StartupReport.PhaseRecord(phase: $0) }
-    var waiters: [Int: Waiter] = [:]
+    /// Tasks waiting for a milestone: a handful, so a list.
+    var waiters: [Waiter] = []
     /// Waiter ids whose task was cancelled before they suspended.
     var abandonedWaiters: Set<Int> = []
     var nextID = 0
@@ -162,9 +164,10 @@ struct InitiatorState {
 
     /// Resumes-to-be of every waiter whose milestone has been reached (removed from the state).
     mutating func takeSatisfiedWaiters() -> [CheckedContinuation<Void, Never>] {
-        let ready = waiters.filter { reached($0.value.milestone) }
-        for id in ready.keys { waiters[id] = nil }
-        return ready.values.map(\.continuation)
+        guard waiters.contains(where: { reached($0.milestone) }) else { return [] }
+        let all = waiters
+        waiters = all.filter { !reached($0.milestone) }
+        return all.filter { reached($0.milestone) }.map(\.continuation)
     }
 
     /// Ends the subscriptions: returns every subscriber, removed from the state.

@@ -160,7 +160,7 @@ extension ModuleManager {
         let validator = ManifestValidator(manifest: Manifest(modules: [entry]), resolver: .types([type]),
                                           existing: registry.registeredModules(), reservedCommandNames: reservedCommandNames)
         var sink = DiagnosticSink(file: nil)
-        let resolved = [ManifestValidator.ResolvedEntry(entry: entry, type: type)]
+        let resolved = [ManifestValidator.ResolvedEntry([entry], at: 0, type: type)]
         _ = validator.checkUniqueness(of: resolved, into: &sink)
         validator.checkCommandNames(of: resolved, into: &sink)
         validator.checkContributions(of: resolved, into: &sink)

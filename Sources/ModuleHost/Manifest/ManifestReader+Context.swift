@@ -154,7 +154,8 @@ extension ManifestReader {
                         wrongType("\(path).operations", operations, expected: "an object keyed by operation identifier")
                     }
                 }
-                return valid ? entry : nil
+                guard valid else { return nil }
+                return entry
             default:
                 wrongType(path, value, expected: "a type name string or a module entry object")
                 return nil

@@ -4,10 +4,31 @@ struct LoadingGraph {
     private var states: [ModuleIdentifier: LoadState] = [:]
     /// Loaded modules, in the order they finished loading.
     private(set) var loadOrder: [ModuleIdentifier] = []
-    /// The modules each thread is loading, outermost first.
-    private var loadingStacks: [ThreadIdentity: [ModuleIdentifier]] = [:]
-    /// The module each waiting thread waits for.
-    private var waitingFor: [ThreadIdentity: ModuleIdentifier] = [:]
+    /// The threads loading or waiting for a module: few at any time, so a list, searched in full.
+    private var threads: [ThreadLoads] = []
+
+    /// What one thread is doing: the modules it is loading, outermost first, and the one it waits for.
+    private struct ThreadLoads {
+        let thread: ThreadIdentity
+        var stack: [ModuleIdentifier] = []
+        var waitingFor: ModuleIdentifier?
+    }
+
+    private func loads(of thread: ThreadIdentity) -> ThreadLoads? {
+        threads.first { $0.thread == thread }
+    }
+
+    /// Changes what `thread` does, and forgets a thread that neither loads nor waits.
+    private mutating func update(_ thread: ThreadIdentity, _ change: (inout ThreadLoads) -> Void) {
+        guard let index = threads.firstIndex(where: { $0.thread == thread }) else {
+            var loads = ThreadLoads(thread: thread)
+            change(&loads)
+            if !loads.stack.isEmpty || loads.waitingFor != nil { threads.append(loads) }
+            return
+        }
+        change(&threads[index])
+        if threads[index].stack.isEmpty, threads[index].waitingFor == nil { threads.remove(at: index) }
+    }
 
     /// The state of `identifier` (`.registered` until it first loads).
     func state(of identifier: ModuleIdentifier) -> LoadState {
@@ -28,26 +49,19 @@ struct LoadingGraph {
     /// Marks `identifier` as being loaded by `thread`.
     mutating func beginLoading(_ identifier: ModuleIdentifier, by thread: ThreadIdentity) {
         states[identifier] = .loading(by: thread)
-        loadingStacks[thread, default: []].append(identifier)
+        update(thread) { $0.stack.append(identifier) }
     }
 
-    /// Records how `thread`'s innermost load of `identifier` ended.
-    mutating func finishLoading(_ identifier: ModuleIdentifier, by thread: ThreadIdentity,
-                                with result: Result<any ModuleProtocol, ResolutionError>) {
-        loadingStacks[thread]?.removeLast()
-        if loadingStacks[thread]?.isEmpty == true { loadingStacks[thread] = nil }
-        switch result {
-        case .success(let module):
-            states[identifier] = .loaded(module)
-            loadOrder.append(identifier)
-        case .failure(let error):
-            states[identifier] = .failed(error)
-        }
+    /// Records how `thread`'s innermost load of `identifier` ended: `.loaded` or `.failed`.
+    mutating func finishLoading(_ identifier: ModuleIdentifier, by thread: ThreadIdentity, with outcome: LoadState) {
+        update(thread) { _ = $0.stack.popLast() }
+        states[identifier] = outcome
+        if case .loaded = outcome { loadOrder.append(identifier) }
     }
 
     /// Records that `thread` waits for `identifier` (or no longer waits, for `nil`).
     mutating func setWaiting(_ thread: ThreadIdentity, for identifier: ModuleIdentifier?) {
-        waitingFor[thread] = identifier
+        update(thread) { $0.waitingFor = identifier }
     }
 
     /// The first of `identifiers` that some thread is loading, with that thread.
@@ -60,7 +74,7 @@ struct LoadingGraph {
 
     /// The modules `thread` is loading right now.
     func modulesLoaded(by thread: ThreadIdentity) -> [ModuleIdentifier] {
-        loadingStacks[thread] ?? []
+        loads(of: thread)?.stack ?? []
     }
 
     /// If `me` waiting for `owner` to finish loading `wanted` would never end, the cycle of modules involved.
@@ -71,13 +85,13 @@ struct LoadingGraph {
         var visited: Set<ThreadIdentity> = []
         while visited.insert(thread).inserted {
             // The part of `thread`'s loading chain from `target` on.
-            let stack = loadingStacks[thread] ?? []
+            let stack = loads(of: thread)?.stack ?? []
             let tail = stack.firstIndex(of: target).map { Array(stack[$0...]) } ?? [target]
             path.append(contentsOf: tail)
             if thread == me {
                 return path + [wanted]
             }
-            guard let next = waitingFor[thread], case .loading(let nextOwner) = states[next] else {
+            guard let next = loads(of: thread)?.waitingFor, case .loading(let nextOwner) = states[next] else {
                 return nil
             }
             target = next

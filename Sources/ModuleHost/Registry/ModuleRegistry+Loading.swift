@@ -33,10 +33,10 @@ extension ModuleRegistry {
                 graph.beginLoading(identifier, by: me)
                 condition.unlock()
                 let context = ModuleInstanceContext(module: identifier, registry: self)
-                let result = instantiate(registration, context: context)
+                let outcome = instantiate(registration, context: context)
                 condition.lock()
-                graph.finishLoading(identifier, by: me, with: result)
-                if case .success(let module) = result {
+                graph.finishLoading(identifier, by: me, with: outcome)
+                if case .loaded(let module) = outcome {
                     cache.store(module, for: identifier)
                     instanceContexts[identifier] = context
                 } else {
@@ -44,7 +44,11 @@ extension ModuleRegistry {
                 }
                 condition.broadcast()
                 condition.unlock()
-                return try result.get()
+                switch outcome {
+                case .loaded(let module): return module
+                case .failed(let error): throw error
+                case .registered, .loading: throw ResolutionError(.loadFailed, "module \"\(identifier)\" did not load")
+                }
             }
         }
     }
@@ -56,36 +60,36 @@ extension ModuleRegistry {
     }
 
     /// Runs the module's required loads, `init(context:)` and `moduleDidLoad`, with no lock held; the instance is
-    /// given `context`, its own.
-    private func instantiate(_ registration: ModuleRegistration,
-                             context: ModuleInstanceContext) -> Result<any ModuleProtocol, ResolutionError> {
+    /// given `context`, its own. Returns `.loaded` or `.failed`: a load state rather than a `Result`, whose type
+    /// the runtime would build (checking that `ResolutionError` is an `Error`) on the first load.
+    private func instantiate(_ registration: ModuleRegistration, context: ModuleInstanceContext) -> LoadState {
         let identifier = registration.identifier
         for requirement in registration.requiredModules {
             do {
                 _ = try module(requirement)
             } catch where error.code == .resolutionCycle {
-                return .failure(error)
+                return .failed(error)
             } catch {
-                return .failure(ResolutionError(
+                return .failed(ResolutionError(
                     .loadFailed, "module \"\(identifier)\" requires \"\(requirement)\", which could not be loaded", underlyingError: error))
             }
         }
         guard owner.context != nil else {
-            return .failure(ResolutionError(.managerUnavailable, "the ModuleManager that registered \"\(identifier)\" no longer exists"))
+            return .failed(ResolutionError(.managerUnavailable, "the ModuleManager that registered \"\(identifier)\" no longer exists"))
         }
         let module: any ModuleProtocol
         do {
             module = try registration.type.init(context: context)
             try module.moduleDidLoad(with: context)
         } catch let error as ResolutionError where error.code == .resolutionCycle {
-            return .failure(error)
+            return .failed(error)
         } catch {
-            return .failure(ResolutionError(
+            return .failed(ResolutionError(
                 .loadFailed, "module \"\(identifier)\" (\(registration.typeName)) failed to load", underlyingError: error))
         }
         // Still `.loading`, so nobody resolves the module before it was told the active session.
         sessions.attach(module)
-        return .success(module)
+        return .loaded(module)
     }
 
     /// Loads every eager module in registration order; returns the failures.

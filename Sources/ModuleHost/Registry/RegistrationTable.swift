@@ -43,6 +43,7 @@ struct RegistrationTable {
         if self.routing == nil { self.routing = routing }
         ordered.reserveCapacity(ordered.count + newRegistrations.count)
         positions.reserveCapacity(ordered.count + newRegistrations.count)
+        providers.reserveCapacity(providers.count + newRegistrations.reduce(0) { $0 + $1.providedServices.count })
         for registration in newRegistrations {
             positions[registration.identifier] = ordered.count
             ordered.append(registration)

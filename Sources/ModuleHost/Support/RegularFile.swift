@@ -58,7 +58,7 @@ package enum RegularFile {
         if let kind = kind(of: status) { return .failure(.notRegular(kind)) }
         try check(status)
         if Int64(status.st_size) > Int64(limit) { return .failure(.tooLarge(Int(status.st_size))) }
-        return readAll(descriptor, limit: limit)
+        return readAll(descriptor, limit: limit, expectedSize: Int(clamping: status.st_size))
     }
 
     /// `nil` for a regular file, else what it is.
@@ -76,8 +76,31 @@ package enum RegularFile {
     }
 
     /// Reads to the end, at most one byte past `limit`, so a file that grew after its size was checked is bounded.
-    private static func readAll(_ descriptor: Int32, limit: Int) -> Result<[UInt8], Failure> {
-        var bytes: [UInt8] = []
+    /// A file of `expectedSize` bytes (its size when checked) is read straight into an array of that size plus
+    /// one byte, with no other buffer; one that grew meanwhile is read on in chunks.
+    private static func readAll(_ descriptor: Int32, limit: Int, expectedSize: Int) -> Result<[UInt8], Failure> {
+        var failure: Failure?
+        var reachedEnd = false
+        let capacity = min(max(expectedSize, 0), limit) + 1
+        var bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
+            guard let base = buffer.baseAddress else { return }
+            while count < buffer.count {
+                let read = SystemCalls.read(descriptor, base + count, buffer.count - count)
+                if read < 0 {
+                    if errno == EINTR { continue }
+                    failure = .unreadable(reason(errno))
+                    return
+                }
+                if read == 0 {
+                    reachedEnd = true
+                    return
+                }
+                count += read
+            }
+        }
+        if let failure { return .failure(failure) }
+        if bytes.count > limit { return .failure(.tooLarge(nil)) }
+        if reachedEnd { return .success(bytes) }
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
             let count = chunk.withUnsafeMutableBytes { buffer in

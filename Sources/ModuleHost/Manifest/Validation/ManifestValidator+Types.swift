@@ -6,19 +6,21 @@ extension ManifestValidator {
         var disabled: [ModuleIdentifier: Manifest.Entry] = [:]
         enabled.reserveCapacity(manifest.modules.count)
         var candidates = SuggestionCandidates(validator: self)
-        for (index, entry) in manifest.modules.enumerated() where !plugins.refused.contains(index) {
+        let entries = manifest.modules
+        for index in entries.indices where !plugins.refused.contains(index) {
             // A hostile manifest of a million unknown names gets a bounded report, quickly.
             if sink.isFull { break }
             // A plugin library that validation only inspected defines the type (checked), which cannot be looked up
             // without loading the library; its entry's other checks come when the manifest is registered.
-            if plugins.inspected[index] != nil, resolver.type(named: entry.typeName) == nil { continue }
-            guard let type = resolveType(of: entry, library: plugins.loaded[index], candidates: &candidates, into: &sink) else {
+            if plugins.inspected[index] != nil, resolver.type(named: entries[index].typeName) == nil { continue }
+            guard let type = resolveType(of: entries[index], library: plugins.loaded[index], candidates: &candidates,
+                                         into: &sink) else {
                 continue
             }
-            if entry.enabled {
-                enabled.append(ResolvedEntry(entry: entry, type: type))
+            if entries[index].enabled {
+                enabled.append(ResolvedEntry(entries, at: index, type: type))
             } else {
-                disabled[type.moduleIdentifier] = entry
+                disabled[type.moduleIdentifier] = entries[index]
             }
         }
         return (enabled, disabled)

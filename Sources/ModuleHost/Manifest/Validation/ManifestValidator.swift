@@ -20,7 +20,9 @@ struct ManifestValidator {
     /// A class, so that the passes, which each walk every entry, retain one reference per entry instead of copying
     /// the entry's dozen fields (and its declarations) in every pass.
     final class ResolvedEntry {
-        let entry: Manifest.Entry
+        /// The manifest's entries, shared by every resolved entry of it rather than copied into each.
+        private let entries: [Manifest.Entry]
+        private let index: Int
         let type: any ModuleProtocol.Type
         let identifier: ModuleIdentifier
         let requiredModules: [ModuleIdentifier]
@@ -28,8 +30,13 @@ struct ManifestValidator {
         /// What the type contributes.
         let contributions: [Contribution]
 
-        init(entry: Manifest.Entry, type: any ModuleProtocol.Type) {
-            self.entry = entry
+        /// The manifest entry.
+        var entry: Manifest.Entry { entries[index] }
+
+        /// The entry at `index` of `entries`, of module type `type`.
+        init(_ entries: [Manifest.Entry], at index: Int, type: any ModuleProtocol.Type) {
+            self.entries = entries
+            self.index = index
             self.type = type
             identifier = type.moduleIdentifier
             requiredModules = type.requiredModules

@@ -138,10 +138,12 @@ extension Initiator {
             throw error
         }
         // Built outside the lock, in plan order, so that a report shares the array.
-        let records = StartupReport.OperationRecord.pendingRecords(of: plan.operations, in: plan.orderIndices)
+        var records = StartupReport.OperationRecord.pendingRecords(of: plan.operations, in: plan.orderIndices)
         state.withLock { state in
             state.added = []
-            state.records = records
+            // Moved in, not shared: the driver may record its first step before this function returns, and a
+            // second reference would make that step copy every record.
+            swap(&state.records, &records)
             state.positions = plan.positions
             let driver = Task { await self.drive(plan) }
             let cancelled = state.isCancelled
@@ -190,7 +192,9 @@ extension Initiator {
         await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
                 let resumeNow = state.withLock { state in
-                    if state.reached(milestone) || state.abandonedWaiters.remove(id) != nil { return true }
+                    if state.reached(milestone) || (!state.abandonedWaiters.isEmpty && state.abandonedWaiters.remove(id) != nil) {
+                        return true
+                    }
                     state.waiters.append(InitiatorState.Waiter(id: id, milestone: milestone, continuation: continuation))
                     return false
                 }

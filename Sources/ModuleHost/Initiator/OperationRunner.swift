@@ -21,6 +21,10 @@ enum OperationRunner {
     ///
     /// `body` is `nonisolated(nonsending)`, so it runs on the executor of the task that calls it: the main
     /// actor for the `@MainActor` task, the global concurrent executor for the nonisolated one.
+    ///
+    /// Never inlined: a scheduler that inlined it would have the runtime build the race's types (and check their
+    /// conformances) on every first start, even when no operation has a timeout.
+    @inline(never)
     static func run(
         _ body: @escaping StartupOperationBody, timeout: Duration?, onMainActor: Bool, priority: TaskPriority?
     ) async -> OperationOutcome {

@@ -13,26 +13,31 @@ extension ModuleManager {
     /// calls it from (the main actor in `.high`): the wrapper that hands it the manager does not hop.
     func startupOperations() -> [StartupOperation] {
         let registrations = registry.orderedRegistrations()
-        let declared = registrations.map { Contribution.values(of: $0.contributions, for: ModuleStartupOperation.point) }
-        // Needed only to drop optional dependencies that no module declares; most apps have none.
-        let known: Set<String> = declared.contains { $0.contains { !$0.optionalDependencies.isEmpty } }
-            ? Set(declared.joined().map(\.identifier)) : []
+        let pointName = ModuleStartupOperation.point.name
+        // Every declared operation's identifier, needed only to drop optional dependencies that no module
+        // declares: made when the first operation with one is met (most apps have none).
+        var known: Set<String>?
         var operations: [StartupOperation] = []
-        operations.reserveCapacity(declared.reduce(0) { $0 + $1.count })
+        operations.reserveCapacity(registrations.reduce(0) { $0 + $1.contributions.count })
         // Held weakly, so operations kept after the manager is gone do not keep it alive. A `weak let` rather
         // than a `[weak self]` capture list: Swift 6.3.1 compiles a closure with a capture list as `@concurrent`,
         // not `nonisolated(nonsending)` (compare swiftlang/swift#87097), so the body would hop off the main actor.
         weak let manager = self
-        for (registration, moduleOperations) in zip(registrations, declared) {
-            for declaration in moduleOperations {
+        for registration in registrations {
+            for contribution in registration.contributions where contribution.pointName == pointName {
+                guard let declaration = contribution.value(as: ModuleStartupOperation.self) else { continue }
                 let overrides = registration.startup.resolved(for: declaration.identifier)
                 // Typed as the nonsending body (never as a plain `@Sendable` async function, which would hop
                 // off the caller's executor); the closure below is nonsending too, inferred from `body:` (keep it
                 // free of capture lists, see above).
                 let body: nonisolated(nonsending) @Sendable (any ModuleContext) async throws -> Void = declaration.body
                 let name = declaration.identifier  // captured alone: the whole declaration would be copied per body
-                let dependencies = declaration.optionalDependencies.isEmpty ? declaration.dependencies
-                    : declaration.dependencies + declaration.optionalDependencies.filter { known.contains($0) }
+                var dependencies = declaration.dependencies
+                if !declaration.optionalDependencies.isEmpty {
+                    let identifiers = known ?? Self.operationIdentifiers(of: registrations)
+                    known = identifiers
+                    dependencies += declaration.optionalDependencies.filter { identifiers.contains($0) }
+                }
                 operations.append(StartupOperation(
                     declaration.identifier, module: registration.identifier,
                     priority: overrides.priority ?? declaration.priority,
@@ -48,6 +53,13 @@ extension ModuleManager {
             }
         }
         return operations
+    }
+
+    /// The identifiers of every startup operation `registrations` declare.
+    private static func operationIdentifiers(of registrations: [ModuleRegistration]) -> Set<String> {
+        Set(registrations.flatMap {
+            Contribution.values(of: $0.contributions, for: ModuleStartupOperation.point).map(\.identifier)
+        })
     }
 
     /// The validated plan of the registered modules' startup operations, for drawing or checking it

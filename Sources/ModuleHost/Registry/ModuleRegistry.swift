@@ -18,7 +18,7 @@ import Foundation
 package final class ModuleRegistry: ModuleResolving, @unchecked Sendable {
     // `@unchecked`: `table`, `graph` and `instanceContexts` are only touched with `condition` held.
     let condition = Condition()
-    var table = RegistrationTable()
+    let table = RegistrationTable()
     var graph = LoadingGraph()
     let cache = ResolutionCache()
     /// The context each loaded instance was given, retired when the instance is unloaded.

@@ -1,5 +1,8 @@
 /// The registered modules, in registration order, with the provider of every service. Rows are only added.
-struct RegistrationTable {
+///
+/// A class, used only under the registry's lock: every load reads it, and reading a struct of half a dozen tables
+/// from the registry copied (retained) them all each time.
+final class RegistrationTable {
     /// The module that provides a service, and how it declared it.
     struct Provider {
         var module: ModuleIdentifier
@@ -31,7 +34,7 @@ struct RegistrationTable {
 
     /// Adds `newRegistrations`, in order, unless one's identifier or one of its unique contribution keys is taken, or
     /// a library point's check fails against what is registered; returns what clashes, in which case nothing is added.
-    mutating func add(_ newRegistrations: [ModuleRegistration],
+    func add(_ newRegistrations: [ModuleRegistration],
                       routing: (settings: RoutingSettings, origin: String)? = nil) -> [Clash] {
         let clashes = newRegistrations.map(\.identifier).filter { positions[$0] != nil }.map(Clash.identifier)
             + ContributionKeys.clashes(of: newRegistrations, with: contributionKeys, points: extensionPoints)
@@ -56,7 +59,7 @@ struct RegistrationTable {
 
     /// Declares `point`; false when its name is taken by a point of another value type or uniqueness, or is in the
     /// namespace of ModuleHost and its libraries (`modulehost.`) without being one of their points.
-    mutating func declare(_ point: ExtensionPointDeclaration) -> Bool {
+    func declare(_ point: ExtensionPointDeclaration) -> Bool {
         if point.name.hasPrefix("modulehost."), point.check == nil, extensionPoints[point.name] == nil { return false }
         guard let existing = extensionPoints[point.name] else {
             extensionPoints[point.name] = point

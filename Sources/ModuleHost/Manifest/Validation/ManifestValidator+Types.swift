@@ -7,20 +7,23 @@ extension ManifestValidator {
         enabled.reserveCapacity(manifest.modules.count)
         var candidates = SuggestionCandidates(validator: self)
         let entries = manifest.modules
-        for index in entries.indices where !plugins.refused.contains(index) {
-            // A hostile manifest of a million unknown names gets a bounded report, quickly.
-            if sink.isFull { break }
-            // A plugin library that validation only inspected defines the type (checked), which cannot be looked up
-            // without loading the library; its entry's other checks come when the manifest is registered.
-            if plugins.inspected[index] != nil, resolver.type(named: entries[index].typeName) == nil { continue }
-            guard let type = resolveType(of: entries[index], library: plugins.loaded[index], candidates: &candidates,
-                                         into: &sink) else {
-                continue
-            }
-            if entries[index].enabled {
-                enabled.append(ResolvedEntry(entries, at: index, type: type))
-            } else {
-                disabled[type.moduleIdentifier] = entries[index]
+        // Read in place through the buffer: an array's subscript would copy each entry, and its dozen fields.
+        entries.withUnsafeBufferPointer { buffer in
+            for index in buffer.indices where plugins.refused.isEmpty || !plugins.refused.contains(index) {
+                // A hostile manifest of a million unknown names gets a bounded report, quickly.
+                if sink.isFull { break }
+                // A plugin library that validation only inspected defines the type (checked), which cannot be looked
+                // up without loading the library; its entry's other checks come when the manifest is registered.
+                if !plugins.inspected.isEmpty, plugins.inspected[index] != nil, resolver.type(named: buffer[index].typeName) == nil { continue }
+                guard let type = resolveType(of: buffer[index], library: plugins.loaded.isEmpty ? nil : plugins.loaded[index], candidates: &candidates,
+                                             into: &sink) else {
+                    continue
+                }
+                if buffer[index].enabled {
+                    enabled.append(ResolvedEntry(entries, at: index, type: type))
+                } else {
+                    disabled[type.moduleIdentifier] = buffer[index]
+                }
             }
         }
         return (enabled, disabled)

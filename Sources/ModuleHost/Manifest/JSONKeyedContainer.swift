@@ -16,17 +16,27 @@ struct AnyConfigurationKey: CodingKey {
 
 /// The keyed container of ``JSONValueDecoder``: an object's members, the last of each key winning (repeated keys
 /// are reported separately), and every key asked for noted in the decoding run.
+///
+/// It keeps what its fields need, not its decoder: the standard library copies a container into a box of its own,
+/// and every reference it holds is then retained again, once per configuration.
 struct JSONKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
-    let decoder: JSONValueDecoder
+    let run: JSONValueDecoder.Run
+    let codingPath: [any CodingKey]
     /// The object's index in the run's visited objects.
     let object: Int
     let members: [JSONValue.Member]
+    /// Where the object is, for the null a missing super decoder's key reads.
+    private let location: ManifestDiagnostic.Location
+    private let byteRange: Range<Int>
     /// The index of the last member of each key, for objects not searched in order
     /// (``JSONValue/comparesKeysInOrder(_:)``).
     private let lastIndex: [String: Int]?
 
     init(decoder: JSONValueDecoder, object: Int, members: [JSONValue.Member]) {
-        self.decoder = decoder
+        run = decoder.run
+        codingPath = decoder.codingPath
+        location = decoder.value.location
+        byteRange = decoder.value.byteRange
         self.object = object
         self.members = members
         if !JSONValue.comparesKeysInOrder(members) {
@@ -44,10 +54,8 @@ struct JSONKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         return members.last(where: { $0.key == key })?.value
     }
 
-    var codingPath: [any CodingKey] { decoder.codingPath }
-
     var allKeys: [Key] {
-        decoder.run.markReadAll(in: object)
+        run.markReadAll(in: object)
         var seen = JSONValueDecoder.KeyList()
         var keys: [Key] = []
         for member in members where !seen.contains(member.key) {
@@ -58,16 +66,16 @@ struct JSONKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     func contains(_ key: Key) -> Bool {
-        decoder.run.markAsked(key.stringValue, in: object)
+        run.markAsked(key.stringValue, in: object)
         return value(of: key.stringValue) != nil
     }
 
     private func child(_ key: Key) throws -> JSONValueDecoder {
-        decoder.run.markAsked(key.stringValue, in: object)
+        run.markAsked(key.stringValue, in: object)
         guard let value = value(of: key.stringValue) else {
             throw DecodingError.keyNotFound(key, .init(codingPath: codingPath, debugDescription: "missing field \"\(key.stringValue)\""))
         }
-        return decoder.child(value, key)
+        return JSONValueDecoder(value: value, parentPath: codingPath, key: key, run: run)
     }
 
     func decodeNil(forKey key: Key) throws -> Bool {
@@ -110,8 +118,8 @@ struct JSONKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     private func superDecoder(named key: any CodingKey) throws -> any Decoder {
-        decoder.run.markAsked(key.stringValue, in: object)
-        let null = JSONValue(kind: .null, location: decoder.value.location, byteRange: decoder.value.byteRange)
-        return decoder.child(value(of: key.stringValue) ?? null, key)
+        run.markAsked(key.stringValue, in: object)
+        let null = JSONValue(kind: .null, location: location, byteRange: byteRange)
+        return JSONValueDecoder(value: value(of: key.stringValue) ?? null, parentPath: codingPath, key: key, run: run)
     }
 }

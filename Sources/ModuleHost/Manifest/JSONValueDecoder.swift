@@ -30,7 +30,8 @@ struct JSONValueDecoder: Decoder {
         self.init(value: value, parentPath: codingPath, key: nil, run: run)
     }
 
-    private init(value: JSONValue, parentPath: [any CodingKey], key: (any CodingKey)?, run: Run) {
+    /// A decoder for `value` at `parentPath` followed by `key`.
+    init(value: JSONValue, parentPath: [any CodingKey], key: (any CodingKey)?, run: Run) {
         self.value = value
         self.parentPath = parentPath
         self.key = key

@@ -8,38 +8,14 @@
 /// }
 /// ```
 public struct ModuleIdentifier: Hashable, Sendable {
-    /// The text and its hash; equality and hashing are the text's.
-    private let text: HashedText
-
     /// The identifier's text, for example `"com.example.auth"`.
-    public var rawValue: String { text.string }
+    public let rawValue: String
 
     /// Creates an identifier from its text; never fails. A literal (`"com.example.auth"`) makes one too.
     ///
     /// - Parameter rawValue: The identifier's text.
     public init(rawValue: String) {
-        text = HashedText(rawValue)
-    }
-}
-
-/// A string with its hash, taken once: identifiers key every table of the registry and of validation, so a lookup
-/// hashes one integer instead of the text each time. The hash is the string's own, seeded per process like every
-/// hash, so no one can choose texts whose hashes collide.
-private struct HashedText: Hashable, Sendable {
-    let string: String
-    let hash: Int
-
-    init(_ string: String) {
-        self.string = string
-        hash = string.hashValue
-    }
-
-    static func == (lhs: HashedText, rhs: HashedText) -> Bool {
-        lhs.hash == rhs.hash && lhs.string == rhs.string
-    }
-
-    func hash(into hasher: inout Hasher) {
-        hasher.combine(hash)
+        self.rawValue = rawValue
     }
 }
 

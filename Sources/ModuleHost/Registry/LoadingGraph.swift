@@ -52,11 +52,17 @@ struct LoadingGraph {
         update(thread) { $0.stack.append(identifier) }
     }
 
-    /// Records how `thread`'s innermost load of `identifier` ended: `.loaded` or `.failed`.
-    mutating func finishLoading(_ identifier: ModuleIdentifier, by thread: ThreadIdentity, with outcome: LoadState) {
+    /// Records that `thread`'s innermost load, of `identifier`, made `module`.
+    mutating func finishLoading(_ identifier: ModuleIdentifier, by thread: ThreadIdentity, loading module: any ModuleProtocol) {
         update(thread) { _ = $0.stack.popLast() }
-        states[identifier] = outcome
-        if case .loaded = outcome { loadOrder.append(identifier) }
+        states[identifier] = .loaded(module)
+        loadOrder.append(identifier)
+    }
+
+    /// Records that `thread`'s innermost load, of `identifier`, failed with `error`.
+    mutating func finishLoading(_ identifier: ModuleIdentifier, by thread: ThreadIdentity, failingWith error: ResolutionError) {
+        update(thread) { _ = $0.stack.popLast() }
+        states[identifier] = .failed(error)
     }
 
     /// Records that `thread` waits for `identifier` (or no longer waits, for `nil`).

@@ -33,22 +33,24 @@ extension ModuleRegistry {
                 graph.beginLoading(identifier, by: me)
                 condition.unlock()
                 let context = ModuleInstanceContext(module: identifier, registry: self)
-                let outcome = instantiate(registration, context: context)
-                condition.lock()
-                graph.finishLoading(identifier, by: me, with: outcome)
-                if case .loaded(let module) = outcome {
-                    cache.store(module, for: identifier)
-                    instanceContexts[identifier] = context
-                } else {
+                let module: any ModuleProtocol
+                do {
+                    module = try instantiate(registration, context: context)
+                } catch {
+                    condition.lock()
+                    graph.finishLoading(identifier, by: me, failingWith: error)
                     context.retire()
+                    condition.broadcast()
+                    condition.unlock()
+                    throw error
                 }
+                condition.lock()
+                graph.finishLoading(identifier, by: me, loading: module)
+                cache.store(module, for: identifier)
+                instanceContexts[identifier] = context
                 condition.broadcast()
                 condition.unlock()
-                switch outcome {
-                case .loaded(let module): return module
-                case .failed(let error): throw error
-                case .registered, .loading: throw ResolutionError(.loadFailed, "module \"\(identifier)\" did not load")
-                }
+                return module
             }
         }
     }
@@ -60,36 +62,37 @@ extension ModuleRegistry {
     }
 
     /// Runs the module's required loads, `init(context:)` and `moduleDidLoad`, with no lock held; the instance is
-    /// given `context`, its own. Returns `.loaded` or `.failed`: a load state rather than a `Result`, whose type
-    /// the runtime would build (checking that `ResolutionError` is an `Error`) on the first load.
-    private func instantiate(_ registration: ModuleRegistration, context: ModuleInstanceContext) -> LoadState {
+    /// given `context`, its own. Throws rather than returning a `Result`, whose type the runtime would build
+    /// (checking that `ResolutionError` is an `Error`) on the first load.
+    private func instantiate(_ registration: ModuleRegistration,
+                             context: ModuleInstanceContext) throws(ResolutionError) -> any ModuleProtocol {
         let identifier = registration.identifier
         for requirement in registration.requiredModules {
             do {
                 _ = try module(requirement)
             } catch where error.code == .resolutionCycle {
-                return .failed(error)
+                throw error
             } catch {
-                return .failed(ResolutionError(
-                    .loadFailed, "module \"\(identifier)\" requires \"\(requirement)\", which could not be loaded", underlyingError: error))
+                throw ResolutionError(
+                    .loadFailed, "module \"\(identifier)\" requires \"\(requirement)\", which could not be loaded", underlyingError: error)
             }
         }
         guard owner.context != nil else {
-            return .failed(ResolutionError(.managerUnavailable, "the ModuleManager that registered \"\(identifier)\" no longer exists"))
+            throw ResolutionError(.managerUnavailable, "the ModuleManager that registered \"\(identifier)\" no longer exists")
         }
         let module: any ModuleProtocol
         do {
             module = try registration.type.init(context: context)
             try module.moduleDidLoad(with: context)
         } catch let error as ResolutionError where error.code == .resolutionCycle {
-            return .failed(error)
+            throw error
         } catch {
-            return .failed(ResolutionError(
-                .loadFailed, "module \"\(identifier)\" (\(registration.typeName)) failed to load", underlyingError: error))
+            throw ResolutionError(
+                .loadFailed, "module \"\(identifier)\" (\(registration.typeName)) failed to load", underlyingError: error)
         }
         // Still `.loading`, so nobody resolves the module before it was told the active session.
         sessions.attach(module)
-        return .loaded(module)
+        return module
     }
 
     /// Loads every eager module in registration order; returns the failures.

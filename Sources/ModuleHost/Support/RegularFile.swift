@@ -85,7 +85,8 @@ package enum RegularFile {
         var bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
             guard let base = buffer.baseAddress else { return }
             while count < buffer.count {
-                let read = SystemCalls.read(descriptor, base + count, buffer.count - count)
+                // At most 1 GiB a call: Darwin refuses a count past `INT_MAX` (`EINVAL`) where Linux reads less.
+                let read = SystemCalls.read(descriptor, base + count, min(buffer.count - count, 1 << 30))
                 if read < 0 {
                     if errno == EINTR { continue }
                     failure = .unreadable(reason(errno))

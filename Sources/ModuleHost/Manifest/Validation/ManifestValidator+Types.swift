@@ -9,13 +9,13 @@ extension ManifestValidator {
         let entries = manifest.modules
         // Read in place through the buffer: an array's subscript would copy each entry, and its dozen fields.
         entries.withUnsafeBufferPointer { buffer in
-            for index in buffer.indices where plugins.refused.isEmpty || !plugins.refused.contains(index) {
+            for index in buffer.indices where !plugins.refused.contains(index) {
                 // A hostile manifest of a million unknown names gets a bounded report, quickly.
                 if sink.isFull { break }
                 // A plugin library that validation only inspected defines the type (checked), which cannot be looked
                 // up without loading the library; its entry's other checks come when the manifest is registered.
-                if !plugins.inspected.isEmpty, plugins.inspected[index] != nil, resolver.type(named: buffer[index].typeName) == nil { continue }
-                guard let type = resolveType(of: buffer[index], library: plugins.loaded.isEmpty ? nil : plugins.loaded[index], candidates: &candidates,
+                if plugins.inspected[index] != nil, resolver.type(named: buffer[index].typeName) == nil { continue }
+                guard let type = resolveType(of: buffer[index], library: plugins.loaded[index], candidates: &candidates,
                                              into: &sink) else {
                     continue
                 }

@@ -83,20 +83,12 @@ package enum RegularFile {
         var reachedEnd = false
         let capacity = min(max(expectedSize, 0), limit) + 1
         var bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
-            guard let base = buffer.baseAddress else { return }
             while count < buffer.count {
-                // At most 1 GiB a call: Darwin refuses a count past `INT_MAX` (`EINVAL`) where Linux reads less.
-                let read = SystemCalls.read(descriptor, base + count, min(buffer.count - count, 1 << 30))
-                if read < 0 {
-                    if errno == EINTR { continue }
-                    failure = .unreadable(reason(errno))
-                    return
+                switch readOnce(descriptor, into: UnsafeMutableRawBufferPointer(UnsafeMutableBufferPointer(rebasing: buffer[count...]))) {
+                case .failure(let error): failure = error; return
+                case .success(0): reachedEnd = true; return
+                case .success(let read): count += read
                 }
-                if read == 0 {
-                    reachedEnd = true
-                    return
-                }
-                count += read
             }
         }
         if let failure { return .failure(failure) }
@@ -104,16 +96,24 @@ package enum RegularFile {
         if reachedEnd { return .success(bytes) }
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
-            let count = chunk.withUnsafeMutableBytes { buffer in
-                SystemCalls.read(descriptor, buffer.baseAddress, min(buffer.count, limit + 1 - bytes.count))
+            let room = limit + 1 - bytes.count
+            switch chunk.withUnsafeMutableBytes({ readOnce(descriptor, into: UnsafeMutableRawBufferPointer(rebasing: $0.prefix(room))) }) {
+            case .failure(let error): return .failure(error)
+            case .success(0): return .success(bytes)
+            case .success(let count):
+                bytes += chunk[0..<count]
+                if bytes.count > limit { return .failure(.tooLarge(nil)) }
             }
-            if count < 0 {
-                if errno == EINTR { continue }
-                return .failure(.unreadable(reason(errno)))
-            }
-            if count == 0 { return .success(bytes) }
-            bytes += chunk[0..<count]
-            if bytes.count > limit { return .failure(.tooLarge(nil)) }
+        }
+    }
+
+    /// One `read` into `buffer`, again when a signal interrupts it, asking for at most 1 GiB (Darwin refuses a
+    /// count past `INT_MAX`, where Linux reads less): the number of bytes read, 0 at the end of the file.
+    private static func readOnce(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Result<Int, Failure> {
+        while true {
+            let count = SystemCalls.read(descriptor, buffer.baseAddress, min(buffer.count, 1 << 30))
+            if count >= 0 { return .success(count) }
+            if errno != EINTR { return .failure(.unreadable(reason(errno))) }
         }
     }
 

@@ -47,7 +47,7 @@ extension Contribution {
         var values: [Value] = []
         values.reserveCapacity(contributions.count)  // a module's contributions mostly go to one point
         for contribution in contributions where contribution.pointName == point.name {
-            if let value = contribution.value(as: Value.self) { values.append(value) }
+            contribution.withValue(as: Value.self) { values.append($0) }
         }
         return values
     }

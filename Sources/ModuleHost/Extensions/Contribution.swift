@@ -25,7 +25,7 @@ public struct Contribution: Sendable {
     /// contributing module's own.
     var moduleType: (any ModuleProtocol.Type)? { box.moduleType }
     /// The point, when a library declares it (with its check): a host need not declare it for contributions to fit.
-    var libraryPoint: ExtensionPointDeclaration? { box.libraryPoint }
+    var libraryPoint: ExtensionPointDeclaration? { box.libraryPoint?.declaration }
 
     /// Contributes `value` to `point`; reading it never instantiates the module.
     ///
@@ -77,10 +77,15 @@ public struct Contribution: Sendable {
         return unsafeDowncast(box, to: ContributedValue<Value>.self).source
     }
 
-    /// The contributed value, when it is one of type `Value` that is not the module itself.
-    func value<Value: Sendable>(as type: Value.Type) -> Value? {
-        guard case .value(let value) = source(as: Value.self) else { return nil }
-        return value
+    /// Calls `body` with the contributed value, when it is one of type `Value` that is not the module itself, and
+    /// returns what `body` returns; `nil` otherwise. The value is lent to `body` in place, not copied out of the box
+    /// (a copy retains every reference it holds, and a startup operation holds several).
+    func withValue<Value: Sendable, Result>(as type: Value.Type, _ body: (Value) -> Result) -> Result? {
+        guard valueType == ObjectIdentifier(Value.self) else { return nil }
+        switch unsafeDowncast(box, to: ContributedValue<Value>.self).source {
+        case .value(let value): return body(value)
+        case .module: return nil
+        }
     }
 }
 
@@ -92,7 +97,9 @@ class ContributionBox: @unchecked Sendable {
     /// The value's static type.
     let valueType: Any.Type
     let moduleType: (any ModuleProtocol.Type)?
-    let libraryPoint: ExtensionPointDeclaration?
+    /// The point's declaration when it is a library's own point (one with a check); held by reference, as few
+    /// contributions have one and it would otherwise take 64 bytes in every box.
+    let libraryPoint: LibraryPointReference?
 
     init(pointName: String, key: String?, valueType: Any.Type, moduleType: (any ModuleProtocol.Type)?,
          libraryPoint: ExtensionPointDeclaration?) {
@@ -100,7 +107,16 @@ class ContributionBox: @unchecked Sendable {
         self.key = key
         self.valueType = valueType
         self.moduleType = moduleType
-        self.libraryPoint = libraryPoint
+        self.libraryPoint = libraryPoint.map(LibraryPointReference.init)
+    }
+}
+
+/// A library point's declaration, held by the contributions to it.
+final class LibraryPointReference: Sendable {
+    let declaration: ExtensionPointDeclaration
+
+    init(_ declaration: ExtensionPointDeclaration) {
+        self.declaration = declaration
     }
 }
 

@@ -129,7 +129,8 @@ extension Initiator {
             finishWithoutRunning(added, reason: reason)
             throw InitiatorError(code: .operationSourceFailed, message: reason.errorMessage, report: report)
         }
-        let all = declared.isEmpty ? added : declared + added  // no copy in the common case
+        // No copy when one side is empty (the common case): `declared + added` copies every operation.
+        let all = added.isEmpty ? declared : declared.isEmpty ? added : declared + added
         let plan: StartupPlan
         do {
             plan = try StartupPlan(operations: all)

@@ -25,31 +25,33 @@ extension ModuleManager {
         weak let manager = self
         for registration in registrations {
             for contribution in registration.contributions where contribution.pointName == pointName {
-                guard let declaration = contribution.value(as: ModuleStartupOperation.self) else { continue }
-                let overrides = registration.startup.resolved(for: declaration.identifier)
-                // Typed as the nonsending body (never as a plain `@Sendable` async function, which would hop
-                // off the caller's executor); the closure below is nonsending too, inferred from `body:` (keep it
-                // free of capture lists, see above).
-                let body: nonisolated(nonsending) @Sendable (any ModuleContext) async throws -> Void = declaration.body
-                let name = declaration.identifier  // captured alone: the whole declaration would be copied per body
-                var dependencies = declaration.dependencies
-                if !declaration.optionalDependencies.isEmpty {
-                    let identifiers = known ?? Self.operationIdentifiers(of: registrations)
-                    known = identifiers
-                    dependencies += declaration.optionalDependencies.filter { identifiers.contains($0) }
+                // Read in place: the declaration is lent, not copied out of its box with every reference it holds.
+                contribution.withValue(as: ModuleStartupOperation.self) { declaration in
+                    let overrides = registration.startup.resolved(for: declaration.identifier)
+                    // Typed as the nonsending body (never as a plain `@Sendable` async function, which would hop
+                    // off the caller's executor); the closure below is nonsending too, inferred from `body:` (keep
+                    // it free of capture lists, see above).
+                    let body: nonisolated(nonsending) @Sendable (any ModuleContext) async throws -> Void = declaration.body
+                    let name = declaration.identifier  // captured alone: the whole declaration would be copied per body
+                    var dependencies = declaration.dependencies
+                    if !declaration.optionalDependencies.isEmpty {
+                        let identifiers = known ?? Self.operationIdentifiers(of: registrations)
+                        known = identifiers
+                        dependencies += declaration.optionalDependencies.filter { identifiers.contains($0) }
+                    }
+                    operations.append(StartupOperation(
+                        declaration.identifier, module: registration.identifier,
+                        priority: overrides.priority ?? declaration.priority,
+                        dependencies: dependencies,
+                        failurePolicy: overrides.failurePolicy ?? declaration.failurePolicy,
+                        timeout: overrides.timeout ?? declaration.timeout,
+                        body: {
+                            guard let manager else {
+                                throw ResolutionError(.managerUnavailable, "the ModuleManager that declared \"\(name)\" no longer exists")
+                            }
+                            try await body(manager)
+                        }))
                 }
-                operations.append(StartupOperation(
-                    declaration.identifier, module: registration.identifier,
-                    priority: overrides.priority ?? declaration.priority,
-                    dependencies: dependencies,
-                    failurePolicy: overrides.failurePolicy ?? declaration.failurePolicy,
-                    timeout: overrides.timeout ?? declaration.timeout,
-                    body: {
-                        guard let manager else {
-                            throw ResolutionError(.managerUnavailable, "the ModuleManager that declared \"\(name)\" no longer exists")
-                        }
-                        try await body(manager)
-                    }))
             }
         }
         return operations

@@ -18,6 +18,10 @@ struct JSONParser {
     var line = 1
     var lineStart = 0
     private var depth = 0
+    /// The members and elements of the containers still open, innermost last: one stack of each for the whole
+    /// parse, each container's on top of those around it.
+    private var openMembers: [JSONValue.Member] = []
+    private var openElements: [JSONValue] = []
 
     private init(bytes: [UInt8]) {
         self.bytes = bytes
@@ -82,7 +86,7 @@ struct JSONParser {
             // the one around it.
             while let innermost = open.indices.last {
                 guard try add(consume value, to: &open[innermost]) else { continue values }
-                value = open.removeLast().finished(end: offset)
+                value = close(open.removeLast())
             }
             return value
         }
@@ -93,29 +97,33 @@ struct JSONParser {
         let isObject: Bool
         let start: Int
         let location: ManifestDiagnostic.Location
-        var members: [JSONValue.Member] = []
-        var elements: [JSONValue] = []
+        /// Where its members (in an object) or elements begin on the parser's stack of them.
+        let first: Int
         /// In an object, the key whose value is being parsed, and where it stands.
         var key: (text: String, location: ManifestDiagnostic.Location)?
+    }
 
-        init(isObject: Bool, start: Int, location: ManifestDiagnostic.Location) {
-            self.isObject = isObject
-            self.start = start
-            self.location = location
+    /// Puts `value` on the stack of the innermost open `container`: in an object, as the member of the pending key.
+    private mutating func push(_ value: consuming JSONValue, into container: inout OpenContainer) {
+        if container.isObject, let key = container.key.take() {
+            openMembers.append(.init(key: key.text, keyLocation: key.location, value: value))
+        } else {
+            openElements.append(value)
         }
+    }
 
-        /// Appends `value`: in an object, as the member of the pending key.
-        mutating func add(_ value: consuming JSONValue) {
-            if isObject, let key = key.take() {
-                members.append(.init(key: key.text, keyLocation: key.location, value: value))
-            } else {
-                elements.append(value)
-            }
+    /// The value of `container`, which just closed: its members or elements, taken off the stack into an array of
+    /// exactly their number (one allocation, where appending to an array of its own grew it several times).
+    private mutating func close(_ container: OpenContainer) -> JSONValue {
+        let kind: JSONValue.Kind
+        if container.isObject {
+            kind = .object(Array(openMembers[container.first...]))
+            openMembers.removeSubrange(container.first...)
+        } else {
+            kind = .array(Array(openElements[container.first...]))
+            openElements.removeSubrange(container.first...)
         }
-
-        consuming func finished(end: Int) -> JSONValue {
-            JSONValue(kind: isObject ? .object(members) : .array(elements), location: location, byteRange: start..<end)
-        }
+        return JSONValue(kind: kind, location: container.location, byteRange: container.start..<offset)
     }
 
     /// Reads the value that starts here if it is a scalar or an empty container; otherwise opens the container
@@ -124,12 +132,13 @@ struct JSONParser {
         guard offset < bytes.count else { throw error("expected a value, found end of file") }
         let isObject = bytes[offset] == UInt8(ascii: "{")
         guard isObject || bytes[offset] == UInt8(ascii: "[") else { return try parseScalar() }
-        var container = OpenContainer(isObject: isObject, start: offset, location: location)
+        var container = OpenContainer(isObject: isObject, start: offset, location: location,
+                                      first: isObject ? openMembers.count : openElements.count)
         try enterContainer()
         if offset < bytes.count, bytes[offset] == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
             offset += 1
             depth -= 1
-            return container.finished(end: offset)
+            return close(container)
         }
         if isObject { container.key = try parseKey() }
         open.append(container)
@@ -139,7 +148,7 @@ struct JSONParser {
     /// Adds `value` to `container`, then reads what follows: on a comma, gets ready for the next member or element
     /// (reading its key in an object) and returns false; on the closing bracket, steps past it and returns true.
     private mutating func add(_ value: consuming JSONValue, to container: inout OpenContainer) throws(SyntaxError) -> Bool {
-        container.add(consume value)
+        push(consume value, into: &container)
         let closer = container.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
         skipWhitespace()
         guard offset < bytes.count else {

@@ -69,7 +69,7 @@ extension Manifest {
         /// Whether a failure to load this module's library is only a warning (the module is left out).
         var optional: Bool
         /// Changes to the module's routes, keyed by route identifier.
-        var routes: [String: RouteOverride] = [:]
+        var routes: [String: RouteOverride]
         /// Where the entry stands in its file, such as `modules[2]`.
         var path: String
         /// The entry's line and column, where known.
@@ -79,7 +79,8 @@ extension Manifest {
         init(
             typeName: String, enabled: Bool = true, eager: Bool = false, config: ModuleConfiguration? = nil,
             startup: StartupOverrides = StartupOverrides(), library: String? = nil, sha256: String? = nil,
-            optional: Bool = false, path: String? = nil, location: ManifestDiagnostic.Location? = nil
+            optional: Bool = false, routes: [String: RouteOverride] = [:], path: String? = nil,
+            location: ManifestDiagnostic.Location? = nil
         ) {
             self.typeName = typeName
             self.enabled = enabled
@@ -89,6 +90,7 @@ extension Manifest {
             self.library = library
             self.sha256 = sha256
             self.optional = optional
+            self.routes = routes
             self.path = path ?? "modules[\"\(typeName)\"]"
             self.location = location
         }

@@ -108,58 +108,55 @@ extension ManifestReader {
                 guard checkTypeName(name, path: path, location: value.location) else { return nil }
                 return Manifest.Entry(typeName: name, path: path, location: value.location)
             case .object(let members):
-                checkFields(members, known: ManifestReader.entryFields, path: path, what: "a module entry")
-                var valid = true
-                var entry = Manifest.Entry(typeName: "", path: path, location: value.location)
-                if let type = value.member("type") {
-                    if case .string(let name) = type.kind {
-                        valid = checkTypeName(name, path: "\(path).type", location: type.location) && valid
-                        entry.typeName = name
-                    } else {
-                        wrongType("\(path).type", type, expected: "a string naming the module's type, like \"AuthModule.AuthModule\"")
-                        valid = false
-                    }
-                } else {
-                    error(.missingField, path, value.location, "missing field \"type\"; expected the module's type name, like \"AuthModule.AuthModule\"")
-                    valid = false
-                }
-                if let enabled = readBool(value, "enabled", path: path) { entry.enabled = enabled }
-                if let eager = readBool(value, "eager", path: path) { entry.eager = eager }
-                if let optional = readBool(value, "optional", path: path) { entry.optional = optional }
-                entry.library = readString(value, "library", path: path, expected: "a path to a shared library")
-                entry.sha256 = readString(value, "sha256", path: path, expected: "64 hexadecimal digits")
-                if let config = value.member("config") {
-                    if case .object = config.kind {
-                        entry.config = ModuleConfiguration(value: config, source: source, file: file, path: "\(path).config")
-                    } else {
-                        wrongType("\(path).config", config, expected: "an object")
-                        valid = false
-                    }
-                }
-                entry.startup = readOverrides(value, path: path)
-                entry.routes = readRouteOverrides(value.member("routes"), path: "\(path).routes")
-                if let operations = value.member("operations") {
-                    if case .object(let members) = operations.kind {
-                        checkRepeatedKeys(members, path: "\(path).operations")
-                        for member in members where !sink.isFull {
-                            let operationPath = Self.memberPath("\(path).operations", member.key)
-                            guard case .object(let fields) = member.value.kind else {
-                                wrongType(operationPath, member.value, expected: "an object of startup overrides")
-                                continue
-                            }
-                            checkFields(fields, known: ManifestReader.overrideFields, path: operationPath, what: "operation overrides")
-                            entry.startup.operations[member.key] = readOverrides(member.value, path: operationPath)
-                        }
-                    } else {
-                        wrongType("\(path).operations", operations, expected: "an object keyed by operation identifier")
-                    }
-                }
-                guard valid else { return nil }
-                return entry
+                return readEntryObject(value, members, path: path)
             default:
                 wrongType(path, value, expected: "a type name string or a module entry object")
                 return nil
             }
+        }
+
+        /// The entry that the object `value` (of `members`) spells, or `nil` after a problem that makes it unusable.
+        /// The fields are read into locals and the entry is made once, in the optional it is returned in: an entry
+        /// made first and then filled in or wrapped was copied, every reference in it retained and released.
+        private mutating func readEntryObject(_ value: JSONValue, _ members: [JSONValue.Member],
+                                              path: String) -> Manifest.Entry? {
+            checkFields(members, known: ManifestReader.entryFields, path: path, what: "a module entry")
+            var valid = true
+            var typeName = ""
+            if let type = value.member("type") {
+                if case .string(let name) = type.kind {
+                    valid = checkTypeName(name, path: "\(path).type", location: type.location) && valid
+                    typeName = name
+                } else {
+                    wrongType("\(path).type", type, expected: "a string naming the module's type, like \"AuthModule.AuthModule\"")
+                    valid = false
+                }
+            } else {
+                error(.missingField, path, value.location, "missing field \"type\"; expected the module's type name, like \"AuthModule.AuthModule\"")
+                valid = false
+            }
+            let enabled = readBool(value, "enabled", path: path)
+            let eager = readBool(value, "eager", path: path)
+            let optional = readBool(value, "optional", path: path)
+            let library = readString(value, "library", path: path, expected: "a path to a shared library")
+            let sha256 = readString(value, "sha256", path: path, expected: "64 hexadecimal digits")
+            var config: ModuleConfiguration?
+            if let object = value.member("config") {
+                if case .object = object.kind {
+                    config = ModuleConfiguration(value: object, source: source, file: file, path: "\(path).config")
+                } else {
+                    wrongType("\(path).config", object, expected: "an object")
+                    valid = false
+                }
+            }
+            var startup = readOverrides(value, path: path)
+            let routes = readRouteOverrides(value.member("routes"), path: "\(path).routes")
+            readOperationOverrides(value.member("operations"), path: path, into: &startup)
+            guard valid else { return nil }
+            return Manifest.Entry(
+                typeName: typeName, enabled: enabled ?? true, eager: eager ?? false, config: config, startup: startup,
+                library: library, sha256: sha256, optional: optional ?? false, routes: routes, path: path,
+                location: value.location)
         }
 
         mutating func checkTypeName(_ name: String, path: @autoclosure () -> String, location: ManifestDiagnostic.Location) -> Bool {
@@ -196,41 +193,6 @@ extension ManifestReader {
                 return nil
             }
             return text
-        }
-
-        mutating func readOverrides(_ object: JSONValue, path: String) -> StartupOverrides {
-            var overrides = StartupOverrides()
-            if let value = object.member("priority") {
-                let names = ModuleStartupOperation.Priority.allCases.map(\.rawValue)
-                if case .string(let name) = value.kind, let priority = ModuleStartupOperation.Priority(rawValue: name) {
-                    overrides.priority = priority
-                } else if case .string(let name) = value.kind {
-                    error(.invalidValue, "\(path).priority", value.location,
-                          "unknown priority \"\(name)\"; expected one of \(names.joined(separator: ", "))",
-                          suggestion: Suggestions.closest(to: name, in: names).map { "did you mean \"\($0)\"?" })
-                } else {
-                    wrongType("\(path).priority", value, expected: "a priority name (\(names.joined(separator: ", ")))")
-                }
-            }
-            if let value = object.member("timeout") {
-                // At least a millisecond: timeouts are kept in milliseconds, and a zero one would fire at once.
-                if case .number(let seconds, _) = value.kind, seconds >= 0.001, seconds <= 86_400 {
-                    overrides.timeout = .milliseconds(Int64((seconds * 1000).rounded()))
-                } else if case .number = value.kind {
-                    error(.invalidValue, "\(path).timeout", value.location, "expected a timeout in seconds from 0.001 to 86400")
-                } else {
-                    wrongType("\(path).timeout", value, expected: "a number of seconds")
-                }
-            }
-            if let value = object.member("failurePolicy") {
-                if case .string(let name) = value.kind, let policy = ModuleStartupOperation.FailurePolicy(rawValue: name) {
-                    overrides.failurePolicy = policy
-                } else {
-                    let found = if case .string(let name) = value.kind { "\"\(name)\"" } else { value.typeName }
-                    error(.invalidValue, "\(path).failurePolicy", value.location, "expected \"required\" or \"optional\", found \(found)")
-                }
-            }
-            return overrides
         }
     }
 }

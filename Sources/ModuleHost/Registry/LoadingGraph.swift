@@ -6,6 +6,8 @@ struct LoadingGraph {
     private(set) var loadOrder: [ModuleIdentifier] = []
     /// The threads loading or waiting for a module: few at any time, so a list, searched in full.
     private var threads: [ThreadLoads] = []
+    /// An empty stack with room, kept from the last thread that finished loading for the next one that starts.
+    private var spareStack: [ModuleIdentifier] = []
 
     /// What one thread is doing: the modules it is loading, outermost first, and the one it waits for.
     private struct ThreadLoads {
@@ -21,13 +23,17 @@ struct LoadingGraph {
     /// Changes what `thread` does, and forgets a thread that neither loads nor waits.
     private mutating func update(_ thread: ThreadIdentity, _ change: (inout ThreadLoads) -> Void) {
         guard let index = threads.firstIndex(where: { $0.thread == thread }) else {
-            var loads = ThreadLoads(thread: thread)
+            // A thread's first load takes the stack the last finished one left, not a new allocation.
+            var loads = ThreadLoads(thread: thread, stack: spareStack)
+            spareStack = []
             change(&loads)
             if !loads.stack.isEmpty || loads.waitingFor != nil { threads.append(loads) }
             return
         }
         change(&threads[index])
-        if threads[index].stack.isEmpty, threads[index].waitingFor == nil { threads.remove(at: index) }
+        if threads[index].stack.isEmpty, threads[index].waitingFor == nil {
+            spareStack = threads.remove(at: index).stack
+        }
     }
 
     /// The state of `identifier` (`.registered` until it first loads).

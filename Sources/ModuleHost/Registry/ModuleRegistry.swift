@@ -49,7 +49,10 @@ package final class ModuleRegistry: ModuleResolving, @unchecked Sendable {
         // Room for every registered module, so that loading them does not grow these tables over and over.
         let (clashes, registered) = locked {
             let clashes = table.add(registrations, routing: routing)
-            if clashes.isEmpty { graph.reserveCapacity(table.ordered.count) }
+            if clashes.isEmpty {
+                graph.reserveCapacity(table.ordered.count)
+                instanceContexts.reserveCapacity(table.ordered.count)
+            }
             return (clashes, table.ordered.count)
         }
         if clashes.isEmpty { cache.reserveCapacity(modules: registered) }

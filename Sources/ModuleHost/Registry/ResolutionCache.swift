@@ -96,9 +96,8 @@ final class ResolutionCache: Sendable {
     /// cached stays: the first one stored is the one handed out.
     func store(_ module: any ModuleProtocol, for identifier: ModuleIdentifier) {
         entries.withLock { entries in
-            guard entries.injectedModules[identifier] == nil, entries.modules[identifier] == nil else { return }
-            entries.modules[identifier] = module
-            entries.hasUnpublished = true
+            guard entries.injectedModules[identifier] == nil else { return }
+            if entries.modules.insertIfAbsent(module, forKey: identifier) { entries.hasUnpublished = true }
         }
     }
 
@@ -107,9 +106,8 @@ final class ResolutionCache: Sendable {
     func store(_ box: ServiceBox) {
         let key = ObjectIdentifier(box.type)
         entries.withLock { entries in
-            guard entries.injectedServices[key] == nil, entries.services[key] == nil else { return }
-            entries.services[key] = box
-            entries.hasUnpublished = true
+            guard entries.injectedServices[key] == nil else { return }
+            if entries.services.insertIfAbsent(box, forKey: key) { entries.hasUnpublished = true }
         }
     }
 

@@ -46,25 +46,24 @@ enum ContributionKeys {
 
     private static func forEachKey(of registrations: [ModuleRegistration], points: [String: ExtensionPointDeclaration],
                                    _ body: (ModuleRegistration, String, String) -> Void) {
-        // A module's contributions mostly go to one point (its startup operations): look it up once per run of them.
+        // A module's contributions mostly go to one point (its startup operations): look it up once per run of them,
+        // and keep only whether its keys are checked (a copy of the declaration per contribution retained its parts).
         var lastName: String?
-        var lastPoint: ExtensionPointDeclaration?
+        var lastIsRechecked = false
         for registration in registrations {
             for contribution in registration.contributions {
                 // A library's point comes with its contributions (no host declares it), as validation reads it.
-                let point: ExtensionPointDeclaration
                 if let library = contribution.libraryPoint {
-                    point = library
-                } else {
-                    if lastName != contribution.pointName {
-                        lastName = contribution.pointName
-                        lastPoint = points[contribution.pointName]
-                    }
-                    guard let declared = lastPoint else { continue }
-                    point = declared
+                    guard areRecheckedWhenAdded(for: library), let key = contribution.key else { continue }
+                    body(registration, library.name, key)
+                    continue
                 }
-                guard areRecheckedWhenAdded(for: point), let key = contribution.key else { continue }
-                body(registration, point.name, key)
+                if lastName != contribution.pointName {
+                    lastName = contribution.pointName
+                    lastIsRechecked = points[contribution.pointName].map(areRecheckedWhenAdded(for:)) ?? false
+                }
+                guard lastIsRechecked, let key = contribution.key else { continue }
+                body(registration, contribution.pointName, key)
             }
         }
     }

@@ -6,13 +6,21 @@ extension ManifestValidator {
         var last: ExtensionPointDeclaration?  // a module's contributions mostly go to one point: look it up once
         for item in resolved where !sink.isFull {
             for contribution in item.contributions where !sink.isFull {
-                if contribution.libraryPoint == nil, last?.name != contribution.pointName {
-                    last = existing.extensionPoints[contribution.pointName]
-                }
                 // A library's point is reached through the library's own point value (which carries its check),
                 // never through a look-alike of the same name and type.
-                let declared = contribution.libraryPoint ?? (last?.check == nil ? last : nil)
-                check(contribution, to: declared, of: item, keys: &keys, into: &sink)
+                if let library = contribution.libraryPoint {
+                    check(contribution, to: library, of: item, keys: &keys, into: &sink)
+                    continue
+                }
+                if last?.name != contribution.pointName {
+                    last = existing.extensionPoints[contribution.pointName]
+                }
+                // `last` itself is passed, not an optional made from it: that would copy the declaration each time.
+                if last?.check == nil {
+                    check(contribution, to: last, of: item, keys: &keys, into: &sink)
+                } else {
+                    check(contribution, to: nil, of: item, keys: &keys, into: &sink)
+                }
             }
         }
     }

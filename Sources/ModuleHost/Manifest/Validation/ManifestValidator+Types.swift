@@ -15,8 +15,8 @@ extension ManifestValidator {
                 // A plugin library that validation only inspected defines the type (checked), which cannot be looked
                 // up without loading the library; its entry's other checks come when the manifest is registered.
                 if plugins.inspected[index] != nil, resolver.type(named: buffer[index].typeName) == nil { continue }
-                guard let type = resolveType(of: buffer[index], library: plugins.loaded[index], candidates: &candidates,
-                                             into: &sink) else {
+                guard let type = resolveType(of: entries, at: index, library: plugins.loaded[index],
+                                             candidates: &candidates, into: &sink) else {
                     continue
                 }
                 if buffer[index].enabled {
@@ -29,12 +29,16 @@ extension ManifestValidator {
         return (enabled, disabled)
     }
 
-    /// The module type `entry` names, or `nil` after reporting why there is none.
-    private func resolveType(of entry: Manifest.Entry, library: String?, candidates: inout SuggestionCandidates,
+    /// The module type that the entry at `index` of `entries` names, or `nil` after reporting why there is none.
+    /// Takes the array and an index, not the entry: an entry passed from the buffer above is copied, all its fields
+    /// retained, for every call.
+    private func resolveType(of entries: [Manifest.Entry], at index: Int, library: String?,
+                             candidates: inout SuggestionCandidates,
                              into sink: inout DiagnosticSink) -> (any ModuleProtocol.Type)? {
-        var typePath: String { "\(entry.path).type" }  // made only for a problem
-        let found = resolver.moduleType(named: entry.typeName)
+        let found = resolver.moduleType(named: entries[index].typeName)
         if case .module(let moduleType) = found { return moduleType }
+        let entry = entries[index]
+        let typePath = "\(entry.path).type"
         guard case .notAModule = found else {
             if let library {
                 report(entry.optional ? .warning : .error, .unknownType, entry, path: typePath,

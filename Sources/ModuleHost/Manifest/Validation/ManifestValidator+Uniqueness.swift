@@ -14,7 +14,7 @@ extension ManifestValidator {
                 report(.error, .duplicateIdentifier, entry, path: "\(entry.path).type",
                        "\(entry.typeName) declares module identifier \"\(identifier)\", which \(other) already declares", into: &sink)
             } else {
-                identifiers[identifier] = ModuleOwner(typeName: item.entry.typeName, place: item.entry.path)  // read in place
+                identifiers[identifier] = ModuleOwner(typeName: item.typeName, place: item.path)
             }
             var declared = Set<ObjectIdentifier>()  // filled only for a module that declares several services
             for service in item.providedServices {

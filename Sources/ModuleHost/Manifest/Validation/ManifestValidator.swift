@@ -30,8 +30,12 @@ struct ManifestValidator {
         /// What the type contributes.
         let contributions: [Contribution]
 
-        /// The manifest entry.
+        /// The manifest entry (a copy, every reference in it retained: for reports).
         var entry: Manifest.Entry { entries[index] }
+        /// The entry's type name, read in place.
+        var typeName: String { entries[index].typeName }
+        /// Where the entry stands in its file, read in place.
+        var path: String { entries[index].path }
 
         /// The entry at `index` of `entries`, of module type `type`.
         init(_ entries: [Manifest.Entry], at index: Int, type: any ModuleProtocol.Type) {

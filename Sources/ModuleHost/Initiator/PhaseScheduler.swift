@@ -51,13 +51,14 @@ struct PhaseScheduler {
             initiator.recordStep(finished: finished, ready: ready, queue: &frontier.queue, slots: 1,
                                  started: &started, dependents: dependents)
             guard let index = started.first else { break }
-            let operation = plan.operations[index]
+            // The body and timeout are read in place: a copy of the whole operation retained all it holds.
+            let body = plan.operations[index].body
             let outcome: OperationOutcome
-            if let timeout = operation.timeout {
-                outcome = await OperationRunner.run(operation.body, timeout: timeout, onMainActor: true, priority: nil)
+            if let timeout = plan.operations[index].timeout {
+                outcome = await OperationRunner.run(body, timeout: timeout, onMainActor: true, priority: nil)
             } else {
                 // The body is nonisolated(nonsending): called from here, it runs on the main actor.
-                do { try await operation.body(); outcome = .succeeded } catch { outcome = .failed(OperationRunner.describe(error)) }
+                do { try await body(); outcome = .succeeded } catch { outcome = .failed(OperationRunner.describe(error)) }
             }
             ready.removeAll(keepingCapacity: true)
             if outcome.isSuccess { frontier.complete(index, into: &ready) }

@@ -3,8 +3,8 @@
 struct RegisteredModules {
     /// Identifiers already taken, each with its owner.
     var identifiers: [ModuleIdentifier: ModuleOwner] = [:]
-    /// Services already provided, by the identity of their type.
-    var services: [ObjectIdentifier: (service: ProvidedService, module: ModuleIdentifier)] = [:]
+    /// Services already provided, by the identity of their type, each with the module that provides it.
+    var services: [ObjectIdentifier: ModuleIdentifier] = [:]
     /// Type names already registered, offered as "did you mean" suggestions.
     var typeNames: [String] = []
     /// Command names already declared, each with its owner.

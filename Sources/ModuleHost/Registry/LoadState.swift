@@ -2,6 +2,7 @@
 enum LoadState {
     case registered
     case loading(by: ThreadIdentity)
-    case loaded(any ModuleProtocol)
+    /// Loaded: the instance, and the context it was given (retired when the instance is released).
+    case loaded(any ModuleProtocol, context: ModuleInstanceContext)
     case failed(ResolutionError)
 }

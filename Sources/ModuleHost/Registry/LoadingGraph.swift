@@ -43,7 +43,7 @@ struct LoadingGraph {
 
     /// The loaded instance of `identifier`, if it is loaded.
     func loadedModule(_ identifier: ModuleIdentifier) -> (any ModuleProtocol)? {
-        if case .loaded(let module) = states[identifier] { return module }
+        if case .loaded(let module, _) = states[identifier] { return module }
         return nil
     }
 
@@ -52,16 +52,24 @@ struct LoadingGraph {
         states.reserveCapacity(count)
     }
 
-    /// Marks `identifier` as being loaded by `thread`.
-    mutating func beginLoading(_ identifier: ModuleIdentifier, by thread: ThreadIdentity) {
-        states[identifier] = .loading(by: thread)
-        update(thread) { $0.stack.append(identifier) }
+    /// The state of `identifier`, a registered module, as it was; when it was `.registered`, `thread` now loads it
+    /// (the caller goes on to load it). One hash for the look and the claim.
+    mutating func claim(_ identifier: ModuleIdentifier, by thread: ThreadIdentity) -> LoadState {
+        func claim(_ state: inout LoadState) -> LoadState {
+            let before = state
+            if case .registered = before { state = .loading(by: thread) }
+            return before
+        }
+        let before = claim(&states[identifier, default: .registered])
+        if case .registered = before { update(thread) { $0.stack.append(identifier) } }
+        return before
     }
 
-    /// Records that `thread`'s innermost load, of `identifier`, made `module`.
-    mutating func finishLoading(_ identifier: ModuleIdentifier, by thread: ThreadIdentity, loading module: any ModuleProtocol) {
+    /// Records that `thread`'s innermost load, of `identifier`, made `module`, which was given `context`.
+    mutating func finishLoading(_ identifier: ModuleIdentifier, by thread: ThreadIdentity, loading module: any ModuleProtocol,
+                                context: ModuleInstanceContext) {
         update(thread) { _ = $0.stack.popLast() }
-        states[identifier] = .loaded(module)
+        states[identifier] = .loaded(module, context: context)
         loadOrder.append(identifier)
     }
 
@@ -113,11 +121,13 @@ struct LoadingGraph {
     }
 
     /// Forgets the loaded and failed instances of `identifiers` (so the next resolve loads them afresh); returns
-    /// the loaded ones in reverse load order, the order to unload them in.
-    mutating func forget(_ identifiers: Set<ModuleIdentifier>) -> [(ModuleIdentifier, any ModuleProtocol)] {
-        var released: [(ModuleIdentifier, any ModuleProtocol)] = []
+    /// the loaded ones, each with its context, in reverse load order, the order to unload them in.
+    mutating func forget(_ identifiers: Set<ModuleIdentifier>) -> [UnloadedModule] {
+        var released: [UnloadedModule] = []
         for identifier in loadOrder.reversed() where identifiers.contains(identifier) {
-            if let module = loadedModule(identifier) { released.append((identifier, module)) }
+            if case .loaded(let module, let context) = states[identifier] {
+                released.append(UnloadedModule(identifier: identifier, module: module, context: context))
+            }
         }
         for identifier in identifiers {
             switch states[identifier] {

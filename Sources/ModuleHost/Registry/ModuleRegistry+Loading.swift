@@ -13,8 +13,8 @@ extension ModuleRegistry {
                 condition.unlock()
                 throw Self.unknownModule(identifier, available: available)
             }
-            switch graph.state(of: identifier) {
-            case .loaded(let module):
+            switch graph.claim(identifier, by: me) {
+            case .loaded(let module, _):
                 condition.unlock()
                 return module
             case .failed(let error):
@@ -29,8 +29,7 @@ extension ModuleRegistry {
                 graph.setWaiting(me, for: identifier)
                 condition.wait()
                 graph.setWaiting(me, for: nil)
-            case .registered:
-                graph.beginLoading(identifier, by: me)
+            case .registered:  // claimed: this thread loads it
                 condition.unlock()
                 let context = ModuleInstanceContext(module: identifier, registry: self)
                 let module: any ModuleProtocol
@@ -45,9 +44,8 @@ extension ModuleRegistry {
                     throw error
                 }
                 condition.lock()
-                graph.finishLoading(identifier, by: me, loading: module)
+                graph.finishLoading(identifier, by: me, loading: module, context: context)
                 cache.store(module, for: identifier)
-                instanceContexts[identifier] = context
                 condition.broadcast()
                 condition.unlock()
                 return module

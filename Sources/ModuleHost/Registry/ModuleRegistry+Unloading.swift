@@ -66,9 +66,7 @@ extension ModuleRegistry {
     /// Forgets `identifiers`' instances and cached services; returns the loaded ones in reverse load order, and what
     /// the cache retired (for the caller to dispose of once it has unlocked). Must be called with `condition` held.
     private func forget(_ identifiers: Set<ModuleIdentifier>) -> ([UnloadedModule], RetiredResolutions) {
-        let released = graph.forget(identifiers).map { identifier, module in
-            UnloadedModule(identifier: identifier, module: module, context: instanceContexts.removeValue(forKey: identifier))
-        }
+        let released = graph.forget(identifiers)
         let retired = cache.drop(modules: identifiers, services: identifiers.flatMap { table.serviceKeys(providedBy: $0) })
         return (released, retired)
     }

@@ -16,13 +16,12 @@ import Foundation
 ///   waiting it checks the wait-for graph, so a cycle (on one thread or across threads) is reported as
 ///   `ResolutionError.Code.resolutionCycle` instead of deadlocking.
 package final class ModuleRegistry: ModuleResolving, @unchecked Sendable {
-    // `@unchecked`: `table`, `graph` and `instanceContexts` are only touched with `condition` held.
+    // `@unchecked`: `table` and `graph` are only touched with `condition` held.
     let condition = Condition()
     let table = RegistrationTable()
     var graph = LoadingGraph()
     let cache = ResolutionCache()
     /// The context each loaded instance was given, retired when the instance is unloaded.
-    var instanceContexts: [ModuleIdentifier: ModuleInstanceContext] = [:]
 
     /// The context (the manager) handed to `moduleDidLoad`; weak, because the manager owns the registry.
     package let owner = WeakContextReference()
@@ -49,10 +48,7 @@ package final class ModuleRegistry: ModuleResolving, @unchecked Sendable {
         // Room for every registered module, so that loading them does not grow these tables over and over.
         let (clashes, registered) = locked {
             let clashes = table.add(registrations, routing: routing)
-            if clashes.isEmpty {
-                graph.reserveCapacity(table.ordered.count)
-                instanceContexts.reserveCapacity(table.ordered.count)
-            }
+            if clashes.isEmpty { graph.reserveCapacity(table.ordered.count) }
             return (clashes, table.ordered.count)
         }
         if clashes.isEmpty { cache.reserveCapacity(modules: registered) }

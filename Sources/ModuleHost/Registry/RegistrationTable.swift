@@ -137,7 +137,7 @@ final class RegistrationTable {
         registered.extensionPoints = extensionPoints
         registered.contributionKeys = contributionKeys
         for (key, provider) in providers {
-            registered.services[key] = (provider.service, provider.module)
+            registered.services[key] = provider.module
         }
         return registered
     }

@@ -21,12 +21,12 @@ extension ManifestValidator {
                 if item.providedServices.count > 1, !declared.insert(service.key).inserted {
                     report(.error, .duplicateService, entry, path: "\(entry.path).type",
                            "\(entry.typeName) declares \(service.name) twice; a service has exactly one provider", into: &sink)
-                } else if let other = services[service.key], other.module != identifier {
+                } else if let other = services[service.key], other != identifier {
                     report(.error, .duplicateService, entry, path: "\(entry.path).type",
-                           "\(entry.typeName) provides \(service.name), which module \"\(other.module)\" already provides; a service has exactly one provider",
+                           "\(entry.typeName) provides \(service.name), which module \"\(other)\" already provides; a service has exactly one provider",
                            into: &sink)
                 } else {
-                    services[service.key] = (service, identifier)
+                    services[service.key] = identifier
                 }
             }
         }

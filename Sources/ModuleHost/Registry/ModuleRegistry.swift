@@ -21,7 +21,6 @@ package final class ModuleRegistry: ModuleResolving, @unchecked Sendable {
     let table = RegistrationTable()
     var graph = LoadingGraph()
     let cache = ResolutionCache()
-    /// The context each loaded instance was given, retired when the instance is unloaded.
 
     /// The context (the manager) handed to `moduleDidLoad`; weak, because the manager owns the registry.
     package let owner = WeakContextReference()

@@ -77,15 +77,13 @@ public struct Contribution: Sendable {
         return unsafeDowncast(box, to: ContributedValue<Value>.self).source
     }
 
-    /// Calls `body` with the contributed value, when it is one of type `Value` that is not the module itself, and
-    /// returns what `body` returns; `nil` otherwise. The value is lent to `body` in place, not copied out of the box
-    /// (a copy retains every reference it holds, and a startup operation holds several).
-    func withValue<Value: Sendable, Result>(as type: Value.Type, _ body: (Value) -> Result) -> Result? {
-        guard valueType == ObjectIdentifier(Value.self) else { return nil }
-        switch unsafeDowncast(box, to: ContributedValue<Value>.self).source {
-        case .value(let value): return body(value)
-        case .module: return nil
-        }
+    /// Calls `body` with the contributed value, when it is one of type `Value` that is not the module itself. The
+    /// value is lent to `body` in place, not copied out of the box (a copy retains every reference it holds, and a
+    /// startup operation holds several).
+    func withValue<Value: Sendable>(as type: Value.Type, _ body: (Value) -> Void) {
+        guard valueType == ObjectIdentifier(Value.self),
+              case .value(let value) = unsafeDowncast(box, to: ContributedValue<Value>.self).source else { return }
+        body(value)
     }
 }
 

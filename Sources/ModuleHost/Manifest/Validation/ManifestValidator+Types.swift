@@ -7,31 +7,30 @@ extension ManifestValidator {
         enabled.reserveCapacity(manifest.modules.count)
         var candidates = SuggestionCandidates(validator: self)
         let entries = manifest.modules
-        // Read in place through the buffer: an array's subscript would copy each entry, and its dozen fields.
-        entries.withUnsafeBufferPointer { buffer in
-            for index in buffer.indices where !plugins.refused.contains(index) {
-                // A hostile manifest of a million unknown names gets a bounded report, quickly.
-                if sink.isFull { break }
-                // A plugin library that validation only inspected defines the type (checked), which cannot be looked
-                // up without loading the library; its entry's other checks come when the manifest is registered.
-                if plugins.inspected[index] != nil, resolver.type(named: buffer[index].typeName) == nil { continue }
-                guard let type = resolveType(of: entries, at: index, library: plugins.loaded[index],
-                                             candidates: &candidates, into: &sink) else {
-                    continue
-                }
-                if buffer[index].enabled {
-                    enabled.append(ResolvedEntry(entries, at: index, type: type))
-                } else {
-                    disabled[type.moduleIdentifier] = buffer[index]
-                }
+        // Entries are read field by field (`entries[index].typeName`), never whole: a whole entry is a copy of a dozen
+        // fields, each retained.
+        for index in entries.indices where !plugins.refused.contains(index) {
+            // A hostile manifest of a million unknown names gets a bounded report, quickly.
+            if sink.isFull { break }
+            // A plugin library that validation only inspected defines the type (checked), which cannot be looked up
+            // without loading the library; its entry's other checks come when the manifest is registered.
+            if plugins.inspected[index] != nil, resolver.type(named: entries[index].typeName) == nil { continue }
+            guard let type = resolveType(of: entries, at: index, library: plugins.loaded[index],
+                                         candidates: &candidates, into: &sink) else {
+                continue
+            }
+            if entries[index].enabled {
+                enabled.append(ResolvedEntry(entries, at: index, type: type))
+            } else {
+                disabled[type.moduleIdentifier] = entries[index]
             }
         }
         return (enabled, disabled)
     }
 
     /// The module type that the entry at `index` of `entries` names, or `nil` after reporting why there is none.
-    /// Takes the array and an index, not the entry: an entry passed from the buffer above is copied, all its fields
-    /// retained, for every call.
+    /// Takes the array and an index, not the entry: an entry passed as an argument is copied, all its fields retained,
+    /// for every call.
     private func resolveType(of entries: [Manifest.Entry], at index: Int, library: String?,
                              candidates: inout SuggestionCandidates,
                              into sink: inout DiagnosticSink) -> (any ModuleProtocol.Type)? {

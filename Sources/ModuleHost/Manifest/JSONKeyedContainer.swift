@@ -48,34 +48,32 @@ struct JSONKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         }
     }
 
-    /// The value of the last member named `key`.
-    private func value(of key: String) -> JSONValue? {
-        if let lastIndex { return lastIndex[key].map { members[$0].value } }
-        return members.last(where: { $0.key == key })?.value
+    /// The index of the last member named `key`, noted in the run as asked for.
+    private func ask(_ key: String) -> Int? {
+        let index = lastIndex.map { $0[key] } ?? members.lastIndex(where: { $0.key == key })
+        run.markAsked(key, member: index, in: object)
+        return index
     }
 
     var allKeys: [Key] {
         run.markReadAll(in: object)
-        var seen = JSONValueDecoder.KeyList()
+        var seen: Set<String> = []
         var keys: [Key] = []
-        for member in members where !seen.contains(member.key) {
-            seen.insert(member.key)
+        for member in members where seen.insert(member.key).inserted {
             if let key = Key(stringValue: member.key) { keys.append(key) }
         }
         return keys
     }
 
     func contains(_ key: Key) -> Bool {
-        run.markAsked(key.stringValue, in: object)
-        return value(of: key.stringValue) != nil
+        ask(key.stringValue) != nil
     }
 
     private func child(_ key: Key) throws -> JSONValueDecoder {
-        run.markAsked(key.stringValue, in: object)
-        guard let value = value(of: key.stringValue) else {
+        guard let index = ask(key.stringValue) else {
             throw DecodingError.keyNotFound(key, .init(codingPath: codingPath, debugDescription: "missing field \"\(key.stringValue)\""))
         }
-        return JSONValueDecoder(value: value, parentPath: codingPath, key: key, run: run)
+        return JSONValueDecoder(value: members[index].value, parentPath: codingPath, key: key, run: run)
     }
 
     func decodeNil(forKey key: Key) throws -> Bool {
@@ -118,8 +116,7 @@ struct JSONKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     private func superDecoder(named key: any CodingKey) throws -> any Decoder {
-        run.markAsked(key.stringValue, in: object)
         let null = JSONValue(kind: .null, location: location, byteRange: byteRange)
-        return JSONValueDecoder(value: value(of: key.stringValue) ?? null, parentPath: codingPath, key: key, run: run)
+        return JSONValueDecoder(value: ask(key.stringValue).map { members[$0].value } ?? null, parentPath: codingPath, key: key, run: run)
     }
 }

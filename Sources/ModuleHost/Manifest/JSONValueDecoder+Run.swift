@@ -2,10 +2,12 @@ extension JSONValueDecoder {
     /// What one decoding run shares: the source the values' byte ranges index, and the objects visited.
     final class Run {
         let source: [UInt8]
-        /// The objects keyed containers were made for, in the order they were made; an object opened twice is in it
-        /// twice (``visitedObjects()`` merges them). An array, not a dictionary by offset: a dictionary of a new
+        /// The objects keyed containers were made for, in the order they were made (the first apart, so that the
+        /// usual flat configuration needs no array); an object opened twice is in it twice
+        /// (``forEachVisitedObject(_:)`` merges them). An array, not a dictionary by offset: a dictionary of a new
         /// type costs the runtime a search of every conformance in the process on its first use.
-        private var objects: [VisitedObject] = []
+        private var first: VisitedObject?
+        private var others: [VisitedObject] = []
 
         init(source: [UInt8]) {
             self.source = source
@@ -14,34 +16,39 @@ extension JSONValueDecoder {
         /// Records that a keyed container was made for `value` (at `codingPath`); returns the index to mark its keys
         /// with.
         func open(_ value: JSONValue, codingPath: [any CodingKey]) -> Int {
-            objects.append(VisitedObject(value: value, codingPath: codingPath))
-            return objects.count - 1
+            guard first != nil else {
+                first = VisitedObject(value: value, codingPath: codingPath)
+                return 0
+            }
+            others.append(VisitedObject(value: value, codingPath: codingPath))
+            return others.count
         }
 
-        /// Every object visited, once each, in source order, with what was asked of it however many times it was
-        /// opened.
-        func visitedObjects() -> [VisitedObject] {
-            guard objects.count > 1 else { return objects }  // a flat configuration: nothing to order or merge
+        /// Calls `body` with every object visited, once each, in source order, with what was asked of it however
+        /// many times it was opened.
+        func forEachVisitedObject(_ body: (VisitedObject) -> Void) {
+            guard let first else { return }
+            guard !others.isEmpty else { return body(first) }  // a flat configuration: nothing to order or merge
             var merged: [VisitedObject] = []
-            for object in objects.sorted(by: { $0.value.byteRange.lowerBound < $1.value.byteRange.lowerBound }) {
+            for object in ([first] + others).sorted(by: { $0.value.byteRange.lowerBound < $1.value.byteRange.lowerBound }) {
                 if let last = merged.last, last.value.byteRange.lowerBound == object.value.byteRange.lowerBound {
-                    merged[merged.count - 1].asked.formUnion(object.asked)
-                    merged[merged.count - 1].readAllKeys = last.readAllKeys || object.readAllKeys
+                    merged[merged.count - 1].merge(object)
                 } else {
                     merged.append(object)
                 }
             }
-            return merged
+            merged.forEach(body)
         }
 
-        /// Notes that the object at `index` was asked for `key`.
-        func markAsked(_ key: String, in index: Int) {
-            objects[index].asked.insert(key)
+        /// Notes that the object at `index` was asked for `key`, which is its member at `member` (`nil` when it has
+        /// no such member).
+        func markAsked(_ key: String, member: Int?, in index: Int) {
+            if index == 0 { first?.markAsked(key, member: member) } else { others[index - 1].markAsked(key, member: member) }
         }
 
         /// Notes that the object at `index` had its keys enumerated (its type checks them itself).
         func markReadAll(in index: Int) {
-            objects[index].readAllKeys = true
+            if index == 0 { first?.readAllKeys = true } else { others[index - 1].readAllKeys = true }
         }
 
         func text(of value: JSONValue) -> String? {
@@ -139,52 +146,52 @@ extension JSONValueDecoder {
     struct VisitedObject {
         let value: JSONValue
         let codingPath: [any CodingKey]
-        var asked: KeyList
+        /// The members asked for, by index: a bit each for the first 64, a set for the rest. Bits rather than the
+        /// keys' names: no string is kept, and the usual object takes no allocation.
+        private var askedMembers: UInt64 = 0
+        private var askedBeyond: Set<Int> = []
+        /// The keys asked for that the object does not have (an optional field left out), for messages.
+        private var askedAbsent: Set<String> = []
         var readAllKeys = false
 
         init(value: JSONValue, codingPath: [any CodingKey]) {
             self.value = value
             self.codingPath = codingPath
-            // Room for a key per member, made once: a type usually asks for each of them.
-            guard case .object(let members) = value.kind else { asked = KeyList(); return }
-            asked = KeyList(capacity: members.count)
-        }
-    }
-
-    /// Distinct keys: a short list searched in order while small (the usual object has a few fields, and hashing
-    /// each costs more than comparing), a set once it grows, so that many keys still cost linear time.
-    struct KeyList {
-        private var few: [String] = []
-        private var many: Set<String>?
-        private static let largestList = 16
-
-        /// An empty list with room for `capacity` keys before it grows (up to the short list's size).
-        init(capacity: Int = 0) {
-            few.reserveCapacity(min(capacity, Self.largestList))
         }
 
-        mutating func insert(_ key: String) {
-            if many != nil {
-                many?.insert(key)
-            } else if !few.contains(key) {
-                few.append(key)
-                if few.count > Self.largestList {
-                    many = Set(few)
-                    few = []
-                }
+        /// The object's members.
+        var members: [JSONValue.Member] {
+            guard case .object(let members) = value.kind else { return [] }
+            return members
+        }
+
+        mutating func markAsked(_ key: String, member: Int?) {
+            guard let member else {
+                askedAbsent.insert(key)
+                return
             }
+            if member < UInt64.bitWidth { askedMembers |= 1 << UInt64(member) } else { askedBeyond.insert(member) }
         }
 
-        mutating func formUnion(_ other: KeyList) {
-            for key in other.many.map(Array.init) ?? other.few { insert(key) }
+        /// Whether the member at `index` was asked for. Only the last member of a repeated key is: the earlier ones
+        /// are reported as repeated, and ``askedKeys(of:)`` has their key.
+        func wasAsked(member index: Int) -> Bool {
+            index < UInt64.bitWidth ? askedMembers & (1 << UInt64(index)) != 0 : askedBeyond.contains(index)
         }
 
-        func contains(_ key: String) -> Bool {
-            many?.contains(key) ?? few.contains(key)
+        /// Every key asked for, once each, sorted.
+        func askedKeys(of members: [JSONValue.Member]) -> [String] {
+            var keys = askedAbsent
+            for index in members.indices where wasAsked(member: index) { keys.insert(members[index].key) }
+            return keys.sorted()
         }
 
-        var isEmpty: Bool { many?.isEmpty ?? few.isEmpty }
-
-        func sorted() -> [String] { many.map { $0.sorted() } ?? few.sorted() }
+        /// Adds what was asked of the same object, opened again.
+        mutating func merge(_ other: VisitedObject) {
+            askedMembers |= other.askedMembers
+            askedBeyond.formUnion(other.askedBeyond)
+            askedAbsent.formUnion(other.askedAbsent)
+            readAllKeys = readAllKeys || other.readAllKeys
+        }
     }
 }

@@ -77,17 +77,16 @@ struct ModuleConfiguration: Sendable {
     /// Reports the members of every object decoded that the configuration's `init(from:)` never asked for.
     private func unknownKeys(in run: JSONValueDecoder.Run, decoding type: Any.Type, into problems: inout [ManifestDiagnostic]) {
         var typeName: String?  // made only for a problem: printing a type is slow the first time
-        for object in run.visitedObjects() where !object.readAllKeys {
-            guard case .object(let members) = object.value.kind else { continue }
-            // Made once per object, and only for one that has an unknown member: the usual config has none.
-            var asked: [String]?
-            var expected = ""
-            for member in members where !object.asked.contains(member.key) {
-                let sorted = asked ?? object.asked.sorted()
-                if asked == nil {
-                    asked = sorted
-                    expected = Self.expectedFields(sorted)
-                }
+        run.forEachVisitedObject { object in
+            guard !object.readAllKeys else { return }
+            let members = object.members
+            // Made once per object, and only for one that has a member not asked for: the usual config has none.
+            var asked: (names: Set<String>, sorted: [String], expected: String)?
+            for index in members.indices where !object.wasAsked(member: index) {
+                let keys = asked ?? { sorted in (Set(sorted), sorted, Self.expectedFields(sorted)) }(object.askedKeys(of: members))
+                asked = keys
+                let member = members[index]
+                guard !keys.names.contains(member.key) else { continue }  // a repeated key, asked for by its last member
                 let name = typeName ?? TypeName.of(type)
                 typeName = name
                 guard problems.count <= DiagnosticSink.maximumDiagnostics else { return }
@@ -95,8 +94,8 @@ struct ModuleConfiguration: Sendable {
                 problems.append(ManifestDiagnostic(
                     .error, .invalidConfig, file: file, path: CodingPathText.path(memberPath, from: path),
                     location: member.keyLocation,
-                    message: "unknown field \"\(member.key)\" in the config of \(name); \(expected)",
-                    suggestion: Suggestions.closest(to: member.key, in: sorted).map { "did you mean \"\($0)\"?" }))
+                    message: "unknown field \"\(member.key)\" in the config of \(name); \(keys.expected)",
+                    suggestion: Suggestions.closest(to: member.key, in: keys.sorted).map { "did you mean \"\($0)\"?" }))
             }
         }
     }

@@ -9,7 +9,7 @@ extension ModuleRegistry {
 
     package func removeInjection(for identifier: ModuleIdentifier) {
         let (_, retired) = locked {
-            cache.removeInjection(for: identifier, loaded: graph.loadedModule(identifier),
+            cache.removeInjection(for: identifier, loaded: table.position(of: identifier).flatMap { graph.loadedModule(at: $0) },
                                   providing: table.serviceKeys(providedBy: identifier))
         }
         retired.dispose()

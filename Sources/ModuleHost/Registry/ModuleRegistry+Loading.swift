@@ -1,19 +1,31 @@
 extension ModuleRegistry {
     /// Loads `identifier` exactly once; concurrent callers wait for the first, re-entrant cycles throw.
     func load(_ identifier: ModuleIdentifier) throws(ResolutionError) -> any ModuleProtocol {
-        let me = ThreadIdentity.current
         condition.lock()
+        guard let position = table.position(of: identifier) else {
+            let available = table.order.map(\.rawValue)
+            condition.unlock()
+            if let injected = cache.injectedModule(identifier) { return injected }
+            throw Self.unknownModule(identifier, available: available)
+        }
+        return try loadHoldingCondition(identifier, at: position)
+    }
+
+    /// Loads `identifier`, registered at `position` in the table, exactly once; as ``load(_:)``.
+    func load(_ identifier: ModuleIdentifier, at position: Int) throws(ResolutionError) -> any ModuleProtocol {
+        condition.lock()
+        return try loadHoldingCondition(identifier, at: position)
+    }
+
+    /// ``load(_:at:)``, called with `condition` held; returns (or throws) with it released.
+    private func loadHoldingCondition(_ identifier: ModuleIdentifier, at position: Int) throws(ResolutionError) -> any ModuleProtocol {
+        let me = ThreadIdentity.current
         while true {
             if let injected = cache.injectedModule(identifier) {
                 condition.unlock()
                 return injected
             }
-            guard let registration = table[identifier] else {
-                let available = table.order.map(\.rawValue)
-                condition.unlock()
-                throw Self.unknownModule(identifier, available: available)
-            }
-            switch graph.claim(identifier, by: me) {
+            switch graph.claim(position, by: me) {
             case .loaded(let module, _):
                 condition.unlock()
                 return module
@@ -21,15 +33,16 @@ extension ModuleRegistry {
                 condition.unlock()
                 throw error
             case .loading(let owner):
-                if let cycle = graph.waitCycle(of: me, wanting: identifier, owner: owner) {
+                if let cycle = graph.waitCycle(of: me, wanting: position, owner: owner) {
                     condition.unlock()
                     let path = cycle.map(\.rawValue).joined(separator: " -> ")
                     throw ResolutionError(.resolutionCycle, "modules resolve each other while loading, in a cycle: \(path)", cycle: cycle)
                 }
-                graph.setWaiting(me, for: identifier)
+                graph.setWaiting(me, for: position)
                 condition.wait()
                 graph.setWaiting(me, for: nil)
             case .registered:  // claimed: this thread loads it
+                let registration = table.ordered[position]
                 condition.unlock()
                 let context = ModuleInstanceContext(module: identifier, registry: self)
                 let module: any ModuleProtocol
@@ -37,14 +50,14 @@ extension ModuleRegistry {
                     module = try instantiate(registration, context: context)
                 } catch {
                     condition.lock()
-                    graph.finishLoading(identifier, by: me, failingWith: error)
+                    graph.finishLoading(position, by: me, failingWith: error)
                     context.retire()
                     condition.broadcast()
                     condition.unlock()
                     throw error
                 }
                 condition.lock()
-                graph.finishLoading(identifier, by: me, loading: module, context: context)
+                graph.finishLoading(position, by: me, loading: module, context: context)
                 cache.store(module, for: identifier)
                 condition.broadcast()
                 condition.unlock()

@@ -6,17 +6,17 @@ extension ModuleRegistry {
     func release(_ identifier: ModuleIdentifier) throws(ResolutionError) -> [ModuleIdentifier] {
         let me = ThreadIdentity.current
         condition.lock()
-        guard table[identifier] != nil else {
+        guard table.position(of: identifier) != nil else {
             condition.unlock()
             throw ResolutionError(.unknownModule, "no module with identifier \"\(identifier)\" is registered, so none can be released")
         }
         var affected = table.modulesRequiring(identifier)
-        while let (busy, loader) = graph.firstLoading(in: affected) {
+        while let (busy, loader) = graph.firstLoading(where: affected.contains) {
             if loader == me || graph.waitCycle(of: me, wanting: busy, owner: loader) != nil {
                 condition.unlock()
                 throw ResolutionError(
                     .releasedWhileLoading,
-                    "cannot release \"\(identifier)\" while \"\(busy)\" is being loaded by the thread that asked for the release")
+                    "cannot release \"\(identifier)\" while \"\(graph.identifier(at: busy))\" is being loaded by the thread that asked for the release")
             }
             wait(for: busy, by: me)
             affected = table.modulesRequiring(identifier)
@@ -38,10 +38,10 @@ extension ModuleRegistry {
         let me = ThreadIdentity.current
         condition.lock()
         var kept = table.requirements(of: graph.modulesLoaded(by: me))
-        while let (busy, loader) = graph.firstLoading(in: table.order.filter({ !kept.contains($0) })) {
+        while let (busy, loader) = graph.firstLoading(where: { !kept.contains($0) }) {
             if loader == me || graph.waitCycle(of: me, wanting: busy, owner: loader) != nil {
                 // Waiting would never end: keep that load and what it requires.
-                kept.formUnion(table.requirements(of: [busy]))
+                kept.formUnion(table.requirements(of: [graph.identifier(at: busy)]))
                 continue
             }
             wait(for: busy, by: me)
@@ -56,8 +56,8 @@ extension ModuleRegistry {
         return unloaded
     }
 
-    /// Waits, `condition` held, until the thread loading `module` broadcasts.
-    private func wait(for module: ModuleIdentifier, by me: ThreadIdentity) {
+    /// Waits, `condition` held, until the thread loading the module at `module` broadcasts.
+    private func wait(for module: Int, by me: ThreadIdentity) {
         graph.setWaiting(me, for: module)
         condition.wait()
         graph.setWaiting(me, for: nil)

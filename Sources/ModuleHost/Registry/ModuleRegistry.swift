@@ -47,7 +47,7 @@ package final class ModuleRegistry: ModuleResolving, @unchecked Sendable {
         // Room for every registered module, so that loading them does not grow these tables over and over.
         let (clashes, registered) = locked {
             let clashes = table.add(registrations, routing: routing)
-            if clashes.isEmpty { graph.reserveCapacity(table.ordered.count) }
+            if clashes.isEmpty { graph.add(registrations.lazy.map(\.identifier)) }
             return (clashes, table.ordered.count)
         }
         if clashes.isEmpty { cache.reserveCapacity(modules: registered) }
@@ -119,7 +119,7 @@ package final class ModuleRegistry: ModuleResolving, @unchecked Sendable {
             throw ResolutionError(.unprovidedService, "no registered module provides \(TypeName.of(Service.self)); \(list)")
         }
         while true {
-            let module = try load(provider.module)
+            let module = try load(provider.module, at: provider.position)
             // The provider is keyed by its declared static type, so its box holds a Service; checked anyway.
             // No box: an injected instance that is neither the declared module type nor conforms to the service.
             guard let box = provider.service.makeBox(module), box.holds(Service.self) else {
@@ -135,7 +135,7 @@ package final class ModuleRegistry: ModuleResolving, @unchecked Sendable {
             }
             let current: Bool = locked {
                 // Cache only if the module is still the loaded instance; one released meanwhile is never handed out.
-                guard graph.loadedModule(provider.module) === module else { return false }
+                guard graph.loadedModule(at: provider.position) === module else { return false }
                 cache.store(box)
                 return true
             }

@@ -3,9 +3,10 @@
 /// A class, used only under the registry's lock: every load reads it, and reading a struct of half a dozen tables
 /// from the registry copied (retained) them all each time.
 final class RegistrationTable {
-    /// The module that provides a service, and how it declared it.
+    /// The module that provides a service (with its position in ``ordered``), and how it declared it.
     struct Provider {
         var module: ModuleIdentifier
+        var position: Int
         var service: ProvidedService
     }
 
@@ -51,7 +52,7 @@ final class RegistrationTable {
             positions[registration.identifier] = ordered.count
             ordered.append(registration)
             for service in registration.providedServices where providers[service.key] == nil {
-                providers[service.key] = Provider(module: registration.identifier, service: service)
+                providers[service.key] = Provider(module: registration.identifier, position: ordered.count - 1, service: service)
             }
         }
         return []
@@ -71,6 +72,11 @@ final class RegistrationTable {
     /// The registration of `identifier`, if it is registered.
     subscript(identifier: ModuleIdentifier) -> ModuleRegistration? {
         positions[identifier].map { ordered[$0] }
+    }
+
+    /// Where `identifier`'s registration is in ``ordered``, if it is registered.
+    func position(of identifier: ModuleIdentifier) -> Int? {
+        positions[identifier]
     }
 
     /// Identifiers in registration order.

@@ -19,6 +19,14 @@ struct AttackManyAsks: Decodable {
     }
 }
 
+/// Asks for the fields `k0` … `k99` one by one, all but `k80`.
+struct AttackHundredFields: Decodable {
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: AttackKey.self)
+        for index in 0..<100 where index != 80 { _ = try container.decode(Int.self, forKey: AttackKey(stringValue: "k\(index)")) }
+    }
+}
+
 /// Any JSON value, decoded recursively (objects through `allKeys`): the usual shape of a free-form config field.
 indirect enum AttackAnyJSON: Decodable {
     case object([String: AttackAnyJSON]), array([AttackAnyJSON]), string(String), number(Double), bool(Bool), null
@@ -211,6 +219,15 @@ struct ConfigDecodingAttackTests {
         let found = diagnostics(#"{"one": 1, "two": 2, "three": 3, "parent": {"p": 1, "q": 2}}"#, as: AttackTwice.self)
         #expect(found.map(\.path) == ["config.three", "config.parent.q"])
         #expect(found.first?.message.hasSuffix(#"expected one of "one", "parent", "two""#) == true)
+    }
+
+    /// The members asked for are noted by index, a bit each for the first 64 and a set past them: a member past the
+    /// 64th is known when asked and unknown when not, and a repeated key past it is reported once, as repeated.
+    @Test func membersPastTheSixtyFourthAreKnownWhenAskedFor() {
+        let fields = (0..<100).map { "\"k\($0)\": \($0)" } + [#""k70": 7"#]
+        let found = diagnostics("{" + fields.joined(separator: ", ") + "}", as: AttackHundredFields.self)
+        #expect(found.map(\.path) == ["config.k70", "config.k80"])
+        #expect(found.last?.message.hasPrefix(#"unknown field "k80""#) == true)
     }
 
     @Test func anArrayOfObjectsIsCheckedElementByElement() {

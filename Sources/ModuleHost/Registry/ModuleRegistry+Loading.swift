@@ -18,7 +18,7 @@ extension ModuleRegistry {
     }
 
     /// ``load(_:at:)``, called with `condition` held; returns (or throws) with it released.
-    private func loadHoldingCondition(_ identifier: ModuleIdentifier, at position: Int) throws(ResolutionError) -> any ModuleProtocol {
+    func loadHoldingCondition(_ identifier: ModuleIdentifier, at position: Int) throws(ResolutionError) -> any ModuleProtocol {
         let me = ThreadIdentity.current
         while true {
             if let injected = cache.injectedModule(identifier) {

@@ -113,13 +113,15 @@ package final class ModuleRegistry: ModuleResolving, @unchecked Sendable {
 
     private func loadService<Service: Sendable>(_ type: Service.Type) throws(ResolutionError) -> Service {
         let key = ObjectIdentifier(Service.self)
-        guard let provider = locked({ table.provider(of: key) }) else {
-            let available = locked { table.serviceNames }
+        condition.lock()
+        guard let provider = table.provider(of: key) else {
+            let available = table.serviceNames
+            condition.unlock()
             let list = available.isEmpty ? "no services are registered" : "available: \(available.joined(separator: ", "))"
             throw ResolutionError(.unprovidedService, "no registered module provides \(TypeName.of(Service.self)); \(list)")
         }
+        var module = try loadHoldingCondition(provider.module, at: provider.position)
         while true {
-            let module = try load(provider.module, at: provider.position)
             // The provider is keyed by its declared static type, so its box holds a Service; checked anyway.
             // No box: an injected instance that is neither the declared module type nor conforms to the service.
             guard let box = provider.service.makeBox(module), box.holds(Service.self) else {
@@ -128,18 +130,14 @@ package final class ModuleRegistry: ModuleResolving, @unchecked Sendable {
                     "module \"\(provider.module)\" (\(TypeName.of(Swift.type(of: module)))) cannot provide \(provider.service.name): "
                         + "it is not \(TypeName.of(provider.service.module)), which the declaration names, and does not conform to it")
             }
-            if let injected = cache.serviceBox(key) { return injected.value(as: Service.self) }
-            if cache.injectedModule(provider.module) === module {
-                cache.store(box, ofInjected: module, for: provider.module)
-                return box.value(as: Service.self)
+            // Cached only if the module is still the loaded instance (or the injection): one released meanwhile is
+            // never handed out, and its service is resolved again.
+            let settled = locked {
+                cache.settle(box, from: module, provider: provider.module,
+                             isLoaded: graph.loadedModule(at: provider.position) === module)
             }
-            let current: Bool = locked {
-                // Cache only if the module is still the loaded instance; one released meanwhile is never handed out.
-                guard graph.loadedModule(at: provider.position) === module else { return false }
-                cache.store(box)
-                return true
-            }
-            if current { return box.value(as: Service.self) }
+            if let settled { return settled.value(as: Service.self) }
+            module = try load(provider.module, at: provider.position)
         }
     }
 }

@@ -37,13 +37,13 @@ final class RegistrationTable {
     /// a library point's check fails against what is registered; returns what clashes, in which case nothing is added.
     func add(_ newRegistrations: [ModuleRegistration],
                       routing: (settings: RoutingSettings, origin: String)? = nil) -> [Clash] {
+        let keys = ContributionKeys.collect(newRegistrations, against: contributionKeys, points: extensionPoints)
         let clashes = newRegistrations.map(\.identifier).filter { positions[$0] != nil }.map(Clash.identifier)
-            + ContributionKeys.clashes(of: newRegistrations, with: contributionKeys, points: extensionPoints)
-                .map(Clash.contributionKey)
+            + keys.clashes.map(Clash.contributionKey)
         guard clashes.isEmpty else { return clashes }
         let checked = ContributionCheck.recheck(newRegistrations, against: ordered)
         guard checked.isEmpty else { return checked.map(Clash.libraryCheck) }
-        ContributionKeys.insert(newRegistrations, into: &contributionKeys, points: extensionPoints)
+        ContributionKeys.insert(keys.added, into: &contributionKeys)
         if self.routing == nil { self.routing = routing }
         ordered.reserveCapacity(ordered.count + newRegistrations.count)
         positions.reserveCapacity(ordered.count + newRegistrations.count)

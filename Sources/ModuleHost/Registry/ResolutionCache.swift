@@ -101,25 +101,17 @@ final class ResolutionCache: Sendable {
         }
     }
 
-    /// Caches a resolved service under its box's static type, unless an injection made meanwhile overrides it; as
-    /// ``store(_:for:)``.
-    func store(_ box: ServiceBox) {
+    /// Caches `box`, the service that `module` provides as `provider`, and returns the box a resolve hands out:
+    /// the one cached or injected meanwhile, if there is one; else `box`, cached, if `module` is `provider`'s
+    /// injection or `isLoaded` (still the loaded instance); else `nil` (the instance was released meanwhile).
+    func settle(_ box: ServiceBox, from module: any ModuleProtocol, provider: ModuleIdentifier, isLoaded: Bool) -> ServiceBox? {
         let key = ObjectIdentifier(box.type)
-        entries.withLock { entries in
-            guard entries.injectedServices[key] == nil else { return }
-            if entries.services.insertIfAbsent(box, forKey: key) { entries.hasUnpublished = true }
-        }
-    }
-
-    /// Caches a service of the module injected for `provider`, if `module` is still that injection (removing the
-    /// injection drops the services it provided).
-    func store(_ box: ServiceBox, ofInjected module: any ModuleProtocol, for provider: ModuleIdentifier) {
-        let key = ObjectIdentifier(box.type)
-        entries.withLock { entries in
-            guard entries.injectedModules[provider] === module, entries.injectedServices[key] == nil,
-                  entries.services[key] == nil else { return }
+        return entries.withLock { entries in
+            if let cached = entries.services[key] { return cached }  // an injected service is always in `services`
+            guard isLoaded || entries.injectedModules[provider] === module else { return nil }
             entries.services[key] = box
             entries.hasUnpublished = true
+            return box
         }
     }
 

@@ -20,27 +20,26 @@ enum ContributionKeys {
             + "which \(owner) already contributes; its keys are unique"
     }
 
-    /// The messages for the unique keys `registrations` contribute that `keys` (or an earlier one of them) holds.
-    static func clashes(of registrations: [ModuleRegistration], with keys: [String: [String: String]],
-                        points: [String: ExtensionPointDeclaration]) -> [String] {
-        var seen: [String: [String: String]] = [:]
+    /// The unique keys `registrations` contribute, by point, each with its owner, and the messages for those that
+    /// `keys` (or an earlier one of them) holds: one pass over the contributions, for the check and the insertion.
+    static func collect(_ registrations: [ModuleRegistration], against keys: [String: [String: String]],
+                        points: [String: ExtensionPointDeclaration]) -> (added: [String: [String: String]], clashes: [String]) {
+        var added: [String: [String: String]] = [:]
         var clashes: [String] = []
         forEachKey(of: registrations, points: points) { registration, point, key in
-            let owner = "\(registration.typeName) (\(registration.origin))"
-            if let other = keys[point]?[key] ?? seen[point]?[key] {
+            if let other = keys[point]?[key] ?? added[point]?[key] {
                 clashes.append(clash(registration.typeName, key, DisplayText.quoted(point, with: "\""), other))
             } else {
-                seen[point, default: [:]][key] = owner
+                added[point, default: [:]][key] = "\(registration.typeName) (\(registration.origin))"
             }
         }
-        return clashes
+        return (added, clashes)
     }
 
-    /// Records the unique keys `registrations` contribute in `keys`.
-    static func insert(_ registrations: [ModuleRegistration], into keys: inout [String: [String: String]],
-                       points: [String: ExtensionPointDeclaration]) {
-        forEachKey(of: registrations, points: points) { registration, point, key in
-            keys[point, default: [:]][key] = "\(registration.typeName) (\(registration.origin))"
+    /// Records keys that ``collect(_:against:points:)`` found free in `keys`.
+    static func insert(_ added: [String: [String: String]], into keys: inout [String: [String: String]]) {
+        for (point, owners) in added {
+            keys[point, default: [:]].merge(owners) { _, new in new }
         }
     }
 

@@ -51,14 +51,14 @@ struct PhaseScheduler {
             initiator.recordStep(finished: finished, ready: ready, queue: &frontier.queue, slots: 1,
                                  started: &started, dependents: dependents)
             guard let index = started.first else { break }
-            // The body and timeout are read in place: a copy of the whole operation retained all it holds.
-            let body = plan.operations[index].body
+            // The work and timeout are read in place: a copy of the whole operation retained all it holds.
+            let work = plan.operations[index].work
             let outcome: OperationOutcome
             if let timeout = plan.operations[index].timeout {
-                outcome = await OperationRunner.run(body, timeout: timeout, onMainActor: true, priority: nil)
+                outcome = await OperationRunner.run({ try await work.run() }, timeout: timeout, onMainActor: true, priority: nil)
             } else {
-                // The body is nonisolated(nonsending): called from here, it runs on the main actor.
-                do { try await body(); outcome = .succeeded } catch { outcome = .failed(OperationRunner.describe(error)) }
+                // The work is nonisolated(nonsending): called from here, it runs on the main actor.
+                do { try await work.run(); outcome = .succeeded } catch { outcome = .failed(OperationRunner.describe(error)) }
             }
             ready.removeAll(keepingCapacity: true)
             if outcome.isSuccess { frontier.complete(index, into: &ready) }

@@ -39,11 +39,12 @@ final class PhaseWork: Sendable {
         while true {
             let outcome: OperationOutcome
             if let timeout = operations[index].timeout {
-                outcome = await OperationRunner.run(operations[index].body, timeout: timeout, onMainActor: false,
+                let work = operations[index].work
+                outcome = await OperationRunner.run({ try await work.run() }, timeout: timeout, onMainActor: false,
                                                     priority: taskPriority)
             } else {
-                // Nonsending: the body runs on this child task, off the main actor, at its priority.
-                do { try await operations[index].body(); outcome = .succeeded } catch {
+                // Nonsending: the work runs on this child task, off the main actor, at its priority.
+                do { try await operations[index].work.run(); outcome = .succeeded } catch {
                     outcome = .failed(OperationRunner.describe(error))
                 }
             }

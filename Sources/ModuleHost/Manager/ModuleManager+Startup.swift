@@ -10,7 +10,7 @@ extension ModuleManager {
     /// The startup operations declared by the registered modules, in registration (manifest) order, with the
     /// manifest's priority, timeout and failure-policy overrides applied and optional dependencies that no
     /// module declares dropped. Each body is handed this manager when it runs, on the executor the initiator
-    /// calls it from (the main actor in `.high`): the wrapper that hands it the manager does not hop.
+    /// calls it from (the main actor in `.high`): ``StartupOperation/Work/run()`` does not hop.
     func startupOperations() -> [StartupOperation] {
         let registrations = registry.orderedRegistrations()
         let pointName = ModuleStartupOperation.point.name
@@ -19,20 +19,13 @@ extension ModuleManager {
         var known: Set<String>?
         var operations: [StartupOperation] = []
         operations.reserveCapacity(registrations.reduce(0) { $0 + $1.contributions.count })
-        // Held weakly, so operations kept after the manager is gone do not keep it alive. A `weak let` rather
-        // than a `[weak self]` capture list: Swift 6.3.1 compiles a closure with a capture list as `@concurrent`,
-        // not `nonisolated(nonsending)` (compare swiftlang/swift#87097), so the body would hop off the main actor.
-        weak let manager = self
+        // Held weakly, so operations kept after the manager is gone do not keep it alive; one reference for all.
+        let manager = WeakManagerReference(self)
         for registration in registrations {
             for contribution in registration.contributions where contribution.pointName == pointName {
                 // Read in place: the declaration is lent, not copied out of its box with every reference it holds.
                 contribution.withValue(as: ModuleStartupOperation.self) { declaration in
                     let overrides = registration.startup.resolved(for: declaration.identifier)
-                    // Typed as the nonsending body (never as a plain `@Sendable` async function, which would hop
-                    // off the caller's executor); the closure below is nonsending too, inferred from `body:` (keep
-                    // it free of capture lists, see above).
-                    let body: nonisolated(nonsending) @Sendable (any ModuleContext) async throws -> Void = declaration.body
-                    let name = declaration.identifier  // captured alone: the whole declaration would be copied per body
                     var dependencies = declaration.dependencies
                     if !declaration.optionalDependencies.isEmpty {
                         let identifiers = known ?? Self.operationIdentifiers(of: registrations)
@@ -45,12 +38,7 @@ extension ModuleManager {
                         dependencies: dependencies,
                         failurePolicy: overrides.failurePolicy ?? declaration.failurePolicy,
                         timeout: overrides.timeout ?? declaration.timeout,
-                        body: {
-                            guard let manager else {
-                                throw ResolutionError(.managerUnavailable, "the ModuleManager that declared \"\(name)\" no longer exists")
-                            }
-                            try await body(manager)
-                        }))
+                        work: .declared(declaration.body, identifier: declaration.identifier, manager: manager)))
                 }
             }
         }

@@ -18,14 +18,15 @@ final class ModuleInstanceContext: ModuleContext {
     /// Resolves through the registry until the context is retired.
     let bridge: ModuleBridge
     private let manager: WeakContextReference
-    private let retirement: ModuleRetirement
+    /// The bridge's resolution, which keeps whether the instance was released.
+    private let retirement: RetirableResolving
 
     init(module: ModuleIdentifier, registry: ModuleRegistry) {
-        let retirement = ModuleRetirement(module: module)
+        let retirement = RetirableResolving(module: module, base: registry)
         self.module = module
         self.manager = registry.owner
         self.retirement = retirement
-        self.bridge = ModuleBridge(registry: RetirableResolving(base: registry, retirement: retirement))
+        self.bridge = ModuleBridge(registry: retirement)
     }
 
     /// Whether the instance was released.

@@ -39,6 +39,10 @@ struct StartupOperation: Sendable {
     }
 
     /// Creates an operation that runs `work`.
+    ///
+    /// Not inlined: inlined into a caller that appends the new operation to an array, it made the compiler build the
+    /// operation, copy it (retaining all it holds) and destroy the original.
+    @inline(never)
     init(_ identifier: String, module: ModuleIdentifier?, priority: ModuleStartupOperation.Priority, dependencies: [String],
          failurePolicy: ModuleStartupOperation.FailurePolicy?, timeout: Duration?, work: Work) {
         self.identifier = identifier

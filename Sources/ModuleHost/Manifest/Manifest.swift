@@ -76,6 +76,10 @@ extension Manifest {
         var location: ManifestDiagnostic.Location?
 
         /// Creates an entry; `path` defaults to a description of the type name for entries made in code.
+        ///
+        /// Not inlined: inlined into the reader, which appends the new entry to an array, it made the compiler build
+        /// the entry, copy it (retaining its dozen references) and destroy the original.
+        @inline(never)
         init(
             typeName: String, enabled: Bool = true, eager: Bool = false, config: ModuleConfiguration? = nil,
             startup: StartupOverrides = StartupOverrides(), library: String? = nil, sha256: String? = nil,

@@ -133,7 +133,7 @@ extension ModuleManager {
         let path = "register(\(TypeName.of(type)).self)"
         var configuration: (any Sendable)?
         do {
-            configuration = try ConfigurationDecoding.decode(for: type, from: .empty(file: nil, path: "config"))
+            configuration = try ConfigurationDecoding.decode(for: type, from: ModuleConfiguration(json: Data("{}".utf8)))
         } catch {
             throw ManifestError(file: nil, diagnostics: error.diagnostics.map {
                 ManifestDiagnostic(.error, .invalidConfig, file: nil, path: path, location: nil,

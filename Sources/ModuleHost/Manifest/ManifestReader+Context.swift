@@ -143,14 +143,15 @@ extension ManifestReader {
             var config: ModuleConfiguration?
             if let object = value.member("config") {
                 if case .object = object.kind {
-                    config = ModuleConfiguration(value: object, source: source, file: file, path: "\(path).config")
+                    config = ModuleConfiguration(value: object, source: source, file: file, entryPath: path)
                 } else {
                     wrongType("\(path).config", object, expected: "an object")
                     valid = false
                 }
             }
             var startup = readOverrides(value, path: path)
-            let routes = readRouteOverrides(value.member("routes"), path: "\(path).routes")
+            // The path is made only for an entry that has routes: joining it made a string for every entry.
+            let routes = value.member("routes").map { readRouteOverrides($0, path: "\(path).routes") } ?? [:]
             readOperationOverrides(value.member("operations"), path: path, into: &startup)
             guard valid else { return nil }
             return Manifest.Entry(

@@ -12,7 +12,10 @@ struct ModuleConfiguration: Sendable {
     /// The manifest file it came from, for diagnostics.
     let file: String?
     /// Its JSON path in the manifest, such as `modules[0].config`.
-    let path: String
+    var path: String { pathParts.base + pathParts.suffix }
+    /// The path in two parts, joined only when a diagnostic needs it: a config read from a manifest entry keeps the
+    /// entry's path and `.config`, where joining them made a string for every entry.
+    private let pathParts: (base: String, suffix: String)
     let root: JSONValue?
     /// The bytes `root`'s byte ranges index (the whole manifest, for a config read from one).
     private let source: [UInt8]
@@ -22,7 +25,7 @@ struct ModuleConfiguration: Sendable {
     /// Wraps JSON data given in code (for example in tests) as a module configuration.
     init(json data: Data, path: String = "config") {
         self.file = nil
-        self.path = path
+        self.pathParts = (path, "")
         self.source = Array(data)
         do {
             self.root = try JSONParser.parse(source)
@@ -33,18 +36,19 @@ struct ModuleConfiguration: Sendable {
         }
     }
 
-    init(value: JSONValue, source: [UInt8], file: String?, path: String) {
+    /// The config `value` of the manifest entry at `entryPath`, in `source`, the manifest's bytes.
+    init(value: JSONValue, source: [UInt8], file: String?, entryPath: String) {
         self.file = file
-        self.path = path
+        self.pathParts = (entryPath, ".config")
         self.root = value
         self.source = source
         self.syntaxError = nil
     }
 
-    /// The configuration used when a manifest entry has none: an empty object.
-    static func empty(file: String?, path: String) -> ModuleConfiguration {
+    /// The configuration used when a manifest entry (at `entryPath`) has none: an empty object.
+    static func empty(file: String?, entryPath: String) -> ModuleConfiguration {
         ModuleConfiguration(value: JSONValue(kind: .object([]), location: ManifestDiagnostic.Location(line: 0, column: 0), byteRange: 0..<2),
-                            source: Array("{}".utf8), file: file, path: path)
+                            source: Array("{}".utf8), file: file, entryPath: entryPath)
     }
 
     /// Decodes the configuration into `type`, or throws located diagnostics explaining what was expected.

@@ -15,7 +15,7 @@ extension ManifestValidator {
     private func decodeConfiguration(of resolved: ResolvedEntry, into sink: inout DiagnosticSink) -> (any Sendable)? {
         var entry: Manifest.Entry { resolved.entry }  // read in place, not copied
         do {
-            let source = entry.config ?? .empty(file: manifest.file, path: "\(entry.path).config")
+            let source = entry.config ?? .empty(file: manifest.file, entryPath: entry.path)
             let configuration = try ConfigurationDecoding.decode(for: resolved.type, from: source)
             if configuration == nil, entry.config != nil {
                 report(.warning, .unusedConfig, entry, path: "\(entry.path).config",

@@ -75,15 +75,12 @@ extension Manifest {
         /// The entry's line and column, where known.
         var location: ManifestDiagnostic.Location?
 
-        /// Creates an entry; `path` defaults to a description of the type name for entries made in code.
-        ///
-        /// Not inlined: inlined into the reader, which appends the new entry to an array, it made the compiler build
-        /// the entry, copy it (retaining its dozen references) and destroy the original.
+        /// Creates an entry, at `path` in its manifest (or a description of where code registered it).
         @inline(never)
         init(
             typeName: String, enabled: Bool = true, eager: Bool = false, config: ModuleConfiguration? = nil,
             startup: StartupOverrides = StartupOverrides(), library: String? = nil, sha256: String? = nil,
-            optional: Bool = false, routes: [String: RouteOverride] = [:], path: String? = nil,
+            optional: Bool = false, routes: [String: RouteOverride] = [:], path: String,
             location: ManifestDiagnostic.Location? = nil
         ) {
             self.typeName = typeName
@@ -95,7 +92,7 @@ extension Manifest {
             self.sha256 = sha256
             self.optional = optional
             self.routes = routes
-            self.path = path ?? "modules[\"\(typeName)\"]"
+            self.path = path
             self.location = location
         }
     }

@@ -8,7 +8,10 @@ import Foundation
 ///
 /// Decoding errors are reported like any manifest problem: with the file, the JSON path inside the config
 /// (`modules[0].config.users[1].passwordHash`) and the line and column.
-struct ModuleConfiguration: Sendable {
+///
+/// A class (it never changes): a manifest entry holds one reference, where a value of half a dozen references was
+/// copied, each retained, with every copy of the entry.
+final class ModuleConfiguration: Sendable {
     /// The manifest file it came from, for diagnostics.
     let file: String?
     /// Its JSON path in the manifest, such as `modules[0].config`.

@@ -76,7 +76,6 @@ extension Manifest {
         var location: ManifestDiagnostic.Location?
 
         /// Creates an entry, at `path` in its manifest (or a description of where code registered it).
-        @inline(never)
         init(
             typeName: String, enabled: Bool = true, eager: Bool = false, config: ModuleConfiguration? = nil,
             startup: StartupOverrides = StartupOverrides(), library: String? = nil, sha256: String? = nil,

@@ -70,7 +70,6 @@ let package = Package(
         // The large benchmarks' first-use measurements, each in a fresh process holding what its app holds.
         .executableTarget(name: "LargeAppChild", dependencies: ["LargeAppHarness", "LargeApp"]),
         .executableTarget(name: "SharedAppChild", dependencies: ["LargeAppHarness", "SharedConfigApp"]),
-        .executableTarget(name: "StageProbe", dependencies: ["SharedConfigApp", .product(name: "ModuleHost", package: "ModuleHost")]),
         // Measures a program's peak memory from a process smaller than the program (see its main.swift).
         .executableTarget(name: "PeakMemory"),
     ],

@@ -29,20 +29,11 @@ struct StartupOperation: Sendable {
         timeout: Duration? = nil,
         body: @escaping StartupOperationBody
     ) {
-        self.identifier = identifier
-        self.module = module
-        self.priority = priority
-        self.dependencies = dependencies
-        self.failurePolicy = failurePolicy
-        self.timeout = timeout
-        self.work = .body(body)
+        self.init(identifier, module: module, priority: priority, dependencies: dependencies, failurePolicy: failurePolicy,
+                  timeout: timeout, work: .body(body))
     }
 
     /// Creates an operation that runs `work`.
-    ///
-    /// Not inlined: inlined into a caller that appends the new operation to an array, it made the compiler build the
-    /// operation, copy it (retaining all it holds) and destroy the original.
-    @inline(never)
     init(_ identifier: String, module: ModuleIdentifier?, priority: ModuleStartupOperation.Priority, dependencies: [String],
          failurePolicy: ModuleStartupOperation.FailurePolicy?, timeout: Duration?, work: Work) {
         self.identifier = identifier

@@ -41,7 +41,12 @@ struct JSONValue: Sendable {
     /// are not ASCII are compared by canonical equivalence, a normalisation per comparison, so they are hashed
     /// (once each) however few they are.
     static func comparesKeysInOrder(_ members: [Member]) -> Bool {
-        members.count <= 16 && members.allSatisfy { ASCIIText.isASCII($0.key) }
+        guard members.count <= 16 else { return false }
+        // Each key read in place through the buffer: `allSatisfy` over the array copied every member, the
+        // references in its value with it.
+        return members.withUnsafeBufferPointer { members in
+            members.indices.allSatisfy { ASCIIText.isASCII(members[$0].key) }
+        }
     }
 
     /// Finds the members of an object whose key an earlier member already has: few ASCII keys are compared in

@@ -174,16 +174,17 @@ extension JSONValueDecoder {
         }
 
         /// Whether the member at `index` was asked for. Only the last member of a repeated key is: the earlier ones
-        /// are reported as repeated, and ``askedKeys(of:)`` has their key.
+        /// are reported as repeated, and ``askedKeys`` has their key.
         func wasAsked(member index: Int) -> Bool {
             index < UInt64.bitWidth ? askedMembers & (1 << UInt64(index)) != 0 : askedBeyond.contains(index)
         }
 
-        /// Every key asked for, once each, sorted.
-        func askedKeys(of members: [JSONValue.Member]) -> [String] {
+        /// Every key asked for: those of the members asked for, and those asked for but absent.
+        var askedKeys: Set<String> {
+            let members = members
             var keys = askedAbsent
             for index in members.indices where wasAsked(member: index) { keys.insert(members[index].key) }
-            return keys.sorted()
+            return keys
         }
 
         /// Adds what was asked of the same object, opened again.

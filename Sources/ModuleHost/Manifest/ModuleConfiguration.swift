@@ -90,10 +90,13 @@ final class ModuleConfiguration: Sendable {
             // Made once per object, and only for one that has a member not asked for: the usual config has none.
             var asked: (names: Set<String>, sorted: [String], expected: String)?
             for index in members.indices where !object.wasAsked(member: index) {
-                let keys = asked ?? { sorted in (Set(sorted), sorted, Self.expectedFields(sorted)) }(object.askedKeys(of: members))
-                asked = keys
+                if asked == nil {
+                    let names = object.askedKeys, sorted = names.sorted()
+                    asked = (names, sorted, Self.expectedFields(sorted))
+                }
                 let member = members[index]
-                guard !keys.names.contains(member.key) else { continue }  // a repeated key, asked for by its last member
+                // A repeated key's earlier members: its last member was asked for.
+                guard let keys = asked, !keys.names.contains(member.key) else { continue }
                 let name = typeName ?? TypeName.of(type)
                 typeName = name
                 guard problems.count <= DiagnosticSink.maximumDiagnostics else { return }

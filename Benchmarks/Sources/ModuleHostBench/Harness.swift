@@ -32,6 +32,14 @@ struct Stats {
     var maximum: Double { samples.max() ?? .nan }
 }
 
+/// The median of the ratios of paired samples, `subject[i] / baseline[i]`, each pair measured back to back.
+///
+/// This machine has fast and slow spells lasting seconds: the ratio of two medians can pair a subject's slow spell
+/// with a baseline's fast one, while each pair's ratio is measured within one spell.
+func pairedRatio(_ subject: [Double], _ baseline: [Double]) -> Double {
+    Stats(samples: zip(subject, baseline).map { $0 / $1 }).median
+}
+
 /// One case of a micro-benchmark: `body(n)` must do the measured operation `n` times.
 ///
 /// The loop lives inside the case's closure, so the operation is inlined into it and the harness's own

@@ -58,7 +58,8 @@ enum Bench {
         let missed = rows.filter { $0.verdict == .missed }.count
         let met = rows.filter { $0.verdict == .met }.count
         print("Targets: \(met) met, \(missed) missed. Ratios are subject / baseline for times and speed-ups as")
-        print("baseline / subject (Swinject) or subject / baseline throughput (concurrent); medians of repetitions.")
+        print("baseline / subject (Swinject) or subject / baseline throughput (concurrent); medians of repetitions")
+        print("(of the paired repetitions' ratios for the large-app and shared-configuration rows).")
         print(String(format: "Benchmark time: %.1f s", elapsed.milliseconds / 1000))
     }
 

@@ -28,7 +28,7 @@ private struct SharedSample {
 }
 
 func sharedConfigBenchmarks(quick: Bool) -> [Row] {
-    let repetitions = quick ? 3 : 7, runs = quick ? 4 : 8
+    let repetitions = quick ? 3 : 11, runs = quick ? 4 : 8
     let sizes = [("1,000", 1000), ("300", 300)].map { ($0.0, Locations.current().root.appendingPathComponent("Benchmarks/LargeApp/shared-\($0.1).json")) }
     var samples = Array(repeating: SharedSample(), count: sizes.count)
     for _ in 0..<repetitions {

@@ -59,9 +59,8 @@ extension StartupOperation {
     enum Work: Sendable {
         /// A body given to the initiator.
         case body(StartupOperationBody)
-        /// A module's declared body, the operation's identifier (for the error when the manager is gone) and the
-        /// manager that declared it.
-        case declared(DeclaredBody, identifier: String, manager: WeakManagerReference)
+        /// A module's declared body and the manager that declared it.
+        case declared(DeclaredBody, manager: WeakManagerReference)
 
         /// A module's declared body (``ModuleStartupOperation``'s).
         typealias DeclaredBody = nonisolated(nonsending) @Sendable (any ModuleContext) async throws -> Void
@@ -72,9 +71,10 @@ extension StartupOperation {
             switch self {
             case .body(let body):
                 try await body()
-            case .declared(let body, let identifier, let reference):
+            case .declared(let body, let reference):
+                // The operation's record names it: the message need not, and the work need not hold its identifier.
                 guard let manager = reference.manager else {
-                    throw ResolutionError(.managerUnavailable, "the ModuleManager that declared \"\(identifier)\" no longer exists")
+                    throw ResolutionError(.managerUnavailable, "the ModuleManager that declared this operation no longer exists")
                 }
                 try await body(manager)
             }

@@ -38,7 +38,7 @@ extension ModuleManager {
                         dependencies: dependencies,
                         failurePolicy: overrides.failurePolicy ?? declaration.failurePolicy,
                         timeout: overrides.timeout ?? declaration.timeout,
-                        work: .declared(declaration.body, identifier: declaration.identifier, manager: manager)))
+                        work: .declared(declaration.body, manager: manager)))
                 }
             }
         }

@@ -8,15 +8,10 @@ extension Initiator {
     /// - If the calling task is cancelled, running operations are cancelled, operations not started are marked
     ///   cancelled, and it throws `cancelled` with the report.
     ///
-    /// The plan is made where `start()` is awaited (on the caller's actor, if any), as Swift 6.2's
-    /// `NonisolatedNonsendingByDefault` would have it: an app that registers on the main actor plans there too, with
-    /// the memory registration freed, not on a pool thread's fresh allocator arena. The operations themselves run as
-    /// their phases say, whatever the caller.
-    ///
     /// - Returns: The report of the blocking phases.
     /// - Throws: `InitiatorError`, as listed above.
     @discardableResult
-    nonisolated(nonsending) public func start() async throws -> StartupReport {
+    public func start() async throws -> StartupReport {
         try prepare()
         await withTaskCancellationHandler {
             await wait(for: .blockingSettled, abandonOnCancel: false)

@@ -146,29 +146,6 @@ struct InitiatorMainActorTests {
         #expect(record.message?.contains("no longer exists") == true)
     }
 
-    @Test @MainActor func startPlansOnTheCallersExecutor() async throws {
-        // The operations are asked for (and the plan made) where `start()` is awaited: on the main actor here, so
-        // that the plan's memory comes from the thread that registered the modules.
-        MainQueueProbe.tagMainQueue()
-        let asked = Box<[Bool]>([])
-        let initiator = Initiator(maxConcurrentOperations: 2) {
-            asked.update { $0.append(MainQueueProbe.isOnMainQueue) }
-            return []
-        }
-        try await initiator.start()
-        let elsewhere = Initiator(maxConcurrentOperations: 2) {
-            asked.update { $0.append(MainQueueProbe.isOnMainQueue) }
-            return []
-        }
-        try await Self.startConcurrently(elsewhere)
-        #expect(asked.value == [true, false])
-    }
-
-    /// Starts `initiator` from the global executor.
-    @concurrent private static func startConcurrently(_ initiator: Initiator) async throws {
-        try await initiator.start()
-    }
-
     @Test func plainClosuresInConcurrentPhasesAreNotOnTheMainQueue() async throws {
         MainQueueProbe.tagMainQueue()
         let concurrentPhases: [ModuleStartupOperation.Priority] = [.asyncHigh, .afterFirstFrame, .low, .idle]

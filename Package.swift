@@ -33,13 +33,22 @@ let package = Package(
         // module a plugin may compile against applies the plugin, and each identity covers its own target's sources.
         .target(
             name: "ModuleHost",
+            dependencies: ["ModuleHostJSON", "ModuleHostBinaryImage"],
             linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))],
             plugins: ["ABIIdentityGenerator"]
         ),
         .plugin(name: "ABIIdentityGenerator", capability: .buildTool(), dependencies: ["ABIIdentityTool"]),
         .executableTarget(name: "ABIIdentityTool"),
         .plugin(name: "ManifestCheck", capability: .buildTool(), dependencies: ["ManifestCheckTool"]),
-        .executableTarget(name: "ManifestCheckTool"),
+        .executableTarget(name: "ManifestCheckTool", dependencies: ["ModuleHostJSON"]),
+        // Machinery, not products: targets of their own, each with its contract written down (CONTRACT.md), used by
+        // ModuleHost through `internal import` so nothing of theirs is in the interface plugins compile against.
+        // The JSON reader: a strict parser that keeps every value's line and column, and the decoder configurations
+        // go through. The build check (ManifestCheckTool) reads modules.json with it too: one reader, one answer.
+        .target(name: "ModuleHostJSON"),
+        // The plugin-image readers: ELF and Mach-O files read within their bounds, and the Swift runtime's demangler,
+        // so the host checks a plugin's file before anything loads it.
+        .target(name: "ModuleHostBinaryImage"),
         .plugin(
             name: "AddModule",
             capability: .command(
@@ -88,7 +97,8 @@ let package = Package(
         // What the test targets share, the app-shell suites of both lanes included (running the built app-shell, a
         // pseudo-terminal, the plugin build).
         .target(name: "TestSupport", dependencies: ["ModuleHost"], path: "Tests/TestSupport"),
-        .testTarget(name: "ModuleHostTests", dependencies: ["ModuleHost", "ModuleHostSeed", "ModuleHostTesting", "TestSupport"]),
+        .testTarget(name: "ModuleHostTests", dependencies: ["ModuleHost", "ModuleHostJSON", "ModuleHostBinaryImage", "ModuleHostSeed", "ModuleHostTesting", "TestSupport"]),
+        .testTarget(name: "ModuleHostJSONTests", dependencies: ["ModuleHostJSON"]),
         .testTarget(name: "ModuleHostRoutingTests", dependencies: ["ModuleHostRouting", "ModuleHost", "ModuleHostTesting", "TestSupport"]),
         .testTarget(name: "ModuleHostSeedTests", dependencies: ["ModuleHostSeed", "ModuleHost"]),
         .testTarget(name: "ModuleHostStateTests", dependencies: ["ModuleHostState", "ModuleHost", "TestSupport"]),

@@ -1,3 +1,5 @@
+import ModuleHostJSON
+
 /// The Swift file the ManifestCheck plugin generates into a host's build: each module type the manifest names, as
 /// code, under a `#sourceLocation` that points at the manifest's entry. A type that does not exist, a module that is
 /// not linked, or a type that is not a module is then a compile error located in the manifest.
@@ -10,21 +12,23 @@ enum LinkedModulesSource {
 
     /// The entries the build can check: enabled entries of linked modules. Plugin entries (`library`) and disabled
     /// ones are left to the run; so is a name that is not a plain qualified Swift name (the run says what is wrong).
-    static func entries(in manifest: ManifestJSON) -> [Entry] {
-        guard case .array(let modules)? = manifest["modules"] else { return [] }
+    /// The manifest is read by the run's own reader (ModuleHostJSON): escapes, repeated keys (the last wins) and a
+    /// byte order mark mean here what they mean there.
+    static func entries(in manifest: JSONValue) -> [Entry] {
+        guard case .array(let modules)? = manifest.member("modules")?.kind else { return [] }
         var seen: Set<String> = []
         return modules.compactMap { module -> Entry? in
-            let name: ManifestJSON?
-            switch module {
+            let name: JSONValue?
+            switch module.kind {
             case .string: name = module
             case .object:
-                if module["library"] != nil { return nil }
-                if case .other("false")? = module["enabled"] { return nil }
-                name = module["type"]
+                if module.member("library") != nil { return nil }
+                if case .bool(false)? = module.member("enabled")?.kind { return nil }
+                name = module.member("type")
             default: name = nil
             }
-            guard case .string(let text, let line)? = name, isQualifiedName(text), seen.insert(text).inserted else { return nil }
-            return Entry(typeName: text, line: line)
+            guard let name, case .string(let text) = name.kind, isQualifiedName(text), seen.insert(text).inserted else { return nil }
+            return Entry(typeName: text, line: name.location.line)
         }
     }
 
@@ -38,7 +42,7 @@ enum LinkedModulesSource {
     }
 
     /// The generated file for `entries` of the manifest at `path`, or for a manifest that could not be read.
-    static func text(entries: [Entry], manifest path: String, problem: ManifestJSON.Failure? = nil) -> String {
+    static func text(entries: [Entry], manifest path: String, problem: JSONParser.SyntaxError? = nil) -> String {
         let file = quoted(path)
         var imports: [String] = [], members: [String] = [], names: [String] = []
         var imported: Set<String> = ["`ModuleHost`"]
@@ -53,8 +57,8 @@ enum LinkedModulesSource {
                         "#sourceLocation()"]
             names.append("        \(quoted(entry.typeName)): entry\(index),")
         }
-        let failure = problem.map { ["#sourceLocation(file: \(file), line: \($0.line))",
-                                     "#error(\(quoted("the manifest is not valid JSON: \($0.message)")))", "#sourceLocation()"] } ?? []
+        let failure = problem.map { ["#sourceLocation(file: \(file), line: \($0.location.line))",
+                                     "#error(\(quoted("malformed JSON at column \($0.location.column): \($0.message)")))", "#sourceLocation()"] } ?? []
         return (["// Generated into the build by the ManifestCheck plugin (Sources/ManifestCheckTool) from \(path.split(separator: "/").last ?? "").",
                  "// It names each module type the manifest lists, so the compiler checks the manifest.",
                  "import ModuleHost"] + imports + failure + [

@@ -14,6 +14,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import ModuleHostJSON
 
 let arguments = CommandLine.arguments
 guard arguments.count == 3 else {
@@ -24,7 +25,7 @@ let output = URL(fileURLWithPath: arguments[1]), path = arguments[2]
 var text = LinkedModulesSource.text(entries: [], manifest: path)
 if let bytes = try? Data(contentsOf: URL(fileURLWithPath: path)) {
     do {
-        let manifest = try ManifestJSON.parse(Array(bytes))
+        let manifest = try JSONParser.parse(Array(bytes))
         text = LinkedModulesSource.text(entries: LinkedModulesSource.entries(in: manifest), manifest: path)
     } catch {
         text = LinkedModulesSource.text(entries: [], manifest: path, problem: error)

@@ -1,3 +1,4 @@
+internal import ModuleHostJSON
 extension ManifestDiagnostic {
     /// The 1-based line of the problem in the file, where known.
     public var line: Int? { location?.line }
@@ -20,5 +21,12 @@ extension ManifestDiagnostic {
 
         /// `line:column`, as in `modules.json:3:14`.
         package var description: String { "\(line):\(column)" }
+    }
+}
+
+extension ManifestDiagnostic.Location {
+    /// The manifest position of a place the JSON reader found.
+    init(_ location: JSONLocation) {
+        self.init(line: location.line, column: location.column)
     }
 }

@@ -1,3 +1,4 @@
+internal import ModuleHostJSON
 extension ManifestReader {
     /// Walks the parsed document, checking the shape of every field and reporting into one sink.
     struct Context {
@@ -11,12 +12,12 @@ extension ManifestReader {
 
         var file: String? { sink.file }
 
-        mutating func error(_ code: ManifestDiagnostic.Code, _ path: String, _ location: ManifestDiagnostic.Location?, _ message: String, suggestion: String? = nil) {
-            sink.report(.error, code, path: path, location: location, message, suggestion: suggestion)
+        mutating func error(_ code: ManifestDiagnostic.Code, _ path: String, _ location: JSONLocation?, _ message: String, suggestion: String? = nil) {
+            sink.report(.error, code, path: path, location: location.map(ManifestDiagnostic.Location.init), message, suggestion: suggestion)
         }
 
-        mutating func warning(_ code: ManifestDiagnostic.Code, _ path: String, _ location: ManifestDiagnostic.Location?, _ message: String) {
-            sink.report(.warning, code, path: path, location: location, message)
+        mutating func warning(_ code: ManifestDiagnostic.Code, _ path: String, _ location: JSONLocation?, _ message: String) {
+            sink.report(.warning, code, path: path, location: location.map(ManifestDiagnostic.Location.init), message)
         }
 
         mutating func wrongType(_ path: String, _ value: JSONValue, expected: String) {
@@ -106,7 +107,7 @@ extension ManifestReader {
             switch value.kind {
             case .string(let name):
                 guard checkTypeName(name, path: path, location: value.location) else { return nil }
-                return Manifest.Entry(typeName: name, path: path, location: value.location)
+                return Manifest.Entry(typeName: name, path: path, location: .init(value.location))
             case .object(let members):
                 return readEntryObject(value, members, path: path)
             default:
@@ -157,10 +158,10 @@ extension ManifestReader {
             return Manifest.Entry(
                 typeName: typeName, enabled: enabled ?? true, eager: eager ?? false, config: config, startup: startup,
                 library: library, sha256: sha256, optional: optional ?? false, routes: routes, path: path,
-                location: value.location)
+                location: .init(value.location))
         }
 
-        mutating func checkTypeName(_ name: String, path: @autoclosure () -> String, location: ManifestDiagnostic.Location) -> Bool {
+        mutating func checkTypeName(_ name: String, path: @autoclosure () -> String, location: JSONLocation) -> Bool {
             if TypeNameSyntax.isBlank(name) {
                 error(.invalidValue, path(), location, "the type name is empty; expected a name like \"AuthModule.AuthModule\"")
                 return false

@@ -1,3 +1,4 @@
+internal import ModuleHostJSON
 /// Reading a module entry's startup overrides: its own (`priority`, `timeout`, `failurePolicy`) and those of
 /// its operations, by identifier.
 extension ManifestReader.Context {

@@ -1,3 +1,4 @@
+internal import ModuleHostJSON
 extension ManifestReader.Context {
     /// The manifest's `routing` object: schemes and host, each checked, with the defaults of
     /// ``RoutingSettings/standard`` for the fields left out.
@@ -76,7 +77,7 @@ extension ManifestReader.Context {
             overrides[member.key] = RouteOverride(
                 external: readBool(member.value, "external", path: routePath),
                 enabled: readBool(member.value, "enabled", path: routePath),
-                location: member.keyLocation)
+                location: .init(member.keyLocation))
         }
         return overrides
     }

@@ -11,6 +11,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+internal import ModuleHostJSON
 
 /// Turns manifest bytes into a ``Manifest``, collecting every structural problem in one pass.
 ///

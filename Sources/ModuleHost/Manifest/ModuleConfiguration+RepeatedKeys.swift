@@ -1,3 +1,4 @@
+internal import ModuleHostJSON
 /// A config's repeated keys, found by walking its tree without recursion.
 extension ModuleConfiguration {
     /// One step of the path to a value, kept on a stack while the tree is walked (a coding path is made only for a
@@ -102,6 +103,6 @@ extension ModuleConfiguration {
     /// The problem of a member whose key an earlier member of its object has.
     func repeatedKey(_ member: JSONValue.Member, at steps: [PathStep]) -> ManifestDiagnostic {
         ManifestDiagnostic(.error, .invalidConfig, file: file, path: CodingPathText.path(steps.map(\.codingKey), from: path),
-                           location: member.keyLocation, message: "field \"\(member.key)\" appears more than once")
+                           location: .init(member.keyLocation), message: "field \"\(member.key)\" appears more than once")
     }
 }

@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+internal import ModuleHostJSON
 
 /// A module's `config` object from the manifest, kept as JSON until the module's own type decodes it.
 ///
@@ -50,7 +51,7 @@ final class ModuleConfiguration: Sendable {
 
     /// The configuration used when a manifest entry (at `entryPath`) has none: an empty object.
     static func empty(file: String?, entryPath: String) -> ModuleConfiguration {
-        ModuleConfiguration(value: JSONValue(kind: .object([]), location: ManifestDiagnostic.Location(line: 0, column: 0), byteRange: 0..<2),
+        ModuleConfiguration(value: JSONValue(kind: .object([]), location: JSONLocation(line: 0, column: 0), byteRange: 0..<2),
                             source: Array("{}".utf8), file: file, entryPath: entryPath)
     }
 
@@ -103,7 +104,7 @@ final class ModuleConfiguration: Sendable {
                 let memberPath = object.codingPath + [AnyConfigurationKey(stringValue: member.key)]
                 problems.append(ManifestDiagnostic(
                     .error, .invalidConfig, file: file, path: CodingPathText.path(memberPath, from: path),
-                    location: member.keyLocation,
+                    location: .init(member.keyLocation),
                     message: "unknown field \"\(member.key)\" in the config of \(name); \(keys.expected)",
                     suggestion: Suggestions.closest(to: member.key, in: keys.sorted).map { "did you mean \"\($0)\"?" }))
             }
@@ -139,7 +140,7 @@ final class ModuleConfiguration: Sendable {
     private func located(_ codingPath: [any CodingKey], _ message: String) -> ManifestDiagnostic {
         let text = CodingPathText.path(codingPath, from: path)
         let node = value(at: codingPath)
-        let location = node.flatMap { $0.location.line > 0 ? $0.location : nil }
+        let location = node.flatMap { $0.location.line > 0 ? ManifestDiagnostic.Location($0.location) : nil }
         return ManifestDiagnostic(.error, .invalidConfig, file: file, path: text, location: location, message: message)
     }
 

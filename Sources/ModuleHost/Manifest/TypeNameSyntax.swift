@@ -1,3 +1,4 @@
+internal import ModuleHostJSON
 /// What a manifest's type name must look like: Swift identifiers joined by dots (`AuthModule.AuthModule`).
 ///
 /// An ASCII name, which nearly every one is, is checked on its bytes: the `Character` properties the general

@@ -1,3 +1,4 @@
+internal import ModuleHostBinaryImage
 /// The marks a plugin file carries outside what the host reads first: its section holds one mark, and its code holds
 /// the mark of the interface it was compiled against (``ModuleProtocol/_moduleHostABIMark``, a string constant of
 /// every module type it declares). Scripts/stamp-plugin.sh copies the second into the first; a section written any

@@ -1,3 +1,4 @@
+internal import ModuleHostBinaryImage
 /// Checks a plugin library by reading its file, before anything loads it: format and architecture, that it does
 /// not carry its own ModuleHost, its ABI mark against this host's identity, that it defines the entry's type, and
 /// that this host exports every ModuleHost symbol it needs. Runs no code of the library.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ModuleHost
+@testable import ModuleHostJSON
 
 /// Keys made at run time, for configurations whose `init(from:)` asks for keys it computes.
 struct AttackKey: CodingKey {
@@ -161,8 +162,8 @@ struct ConfigDecodingAttackTests {
     /// times what hashing them did).
     @Test func onlyFewASCIIKeysAreComparedInOrder() {
         func members(_ keys: [String]) -> [JSONValue.Member] {
-            keys.map { JSONValue.Member(key: $0, keyLocation: ManifestDiagnostic.Location(line: 1, column: 1),
-                                        value: JSONValue(kind: .null, location: ManifestDiagnostic.Location(line: 1, column: 1), byteRange: 0..<4)) }
+            keys.map { JSONValue.Member(key: $0, keyLocation: JSONLocation(line: 1, column: 1),
+                                        value: JSONValue(kind: .null, location: JSONLocation(line: 1, column: 1), byteRange: 0..<4)) }
         }
         #expect(JSONValue.comparesKeysInOrder(members((0..<16).map { "k\($0)" })))
         #expect(!JSONValue.comparesKeysInOrder(members((0..<17).map { "k\($0)" })))

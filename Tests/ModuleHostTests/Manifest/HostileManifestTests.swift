@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 @testable import ModuleHost
+@testable import ModuleHostJSON
 
 /// Hostile manifests: each must be rejected with one clear diagnostic, never crash or hang.
 /// The tests assert on codes and messages only, never on time.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ModuleHost
+@testable import ModuleHostJSON
 import ModuleHostTesting
 
 /// Manifests at scale cost work linear in their size and get bounded reports.

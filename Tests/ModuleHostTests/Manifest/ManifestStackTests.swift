@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ModuleHost
+@testable import ModuleHostJSON
 
 /// A module whose configuration is a chain of nested objects, decoded recursively by its synthesized `init(from:)`.
 final class ChainConfiguredModule: ConfigurableModule {

@@ -1,5 +1,6 @@
 import Foundation
 @testable import ModuleHost
+@testable import ModuleHostBinaryImage
 import Testing
 
 @Suite("Plugin symbols and ABI marks")

@@ -1,38 +1,38 @@
 /// A 64-bit little-endian ELF file read through ``BoundedFile``: its kind, its machine, its sections by name and
 /// its dynamic symbols. Nothing in it is trusted: every offset and size is checked against the file's size and
 /// every count is bounded, so a hostile file is refused as malformed, never read out of bounds.
-struct ELFImage {
+public struct ELFImage {
     /// A section header's fields that the reader uses.
-    struct Section {
-        let name: String
-        let type: UInt64
-        let offset: UInt64
-        let size: UInt64
-        let link: UInt64
+    public struct Section {
+        public let name: String
+        public let type: UInt64
+        public let offset: UInt64
+        public let size: UInt64
+        public let link: UInt64
     }
 
     /// The names of a library's dynamic symbols.
-    struct DynamicSymbols: Sendable {
+    public struct DynamicSymbols: Sendable {
         /// Symbols the library defines and exports (global or weak, default or protected visibility).
-        var defined: [String] = []
+        public var defined: [String] = []
         /// Symbols the library needs from elsewhere.
-        var undefined: [String] = []
+        public var undefined: [String] = []
     }
 
-    let file: BoundedFile
+    public let file: BoundedFile
     /// `ET_DYN`: a shared object.
-    let isSharedObject: Bool
+    public let isSharedObject: Bool
     /// Why the file is for another machine (class, byte order or machine), or `nil` when it matches this host's.
-    let foreignArchitecture: String?
-    let sections: [Section]
+    public let foreignArchitecture: String?
+    public let sections: [Section]
 
-    static let sharedObjectType: UInt64 = 3
-    static let symbolTableType: UInt64 = 11  // SHT_DYNSYM
-    static let noBitsType: UInt64 = 8        // SHT_NOBITS: no bytes in the file
-    static let headerSize: UInt64 = 64, sectionHeaderSize: UInt64 = 64, symbolSize: UInt64 = 24
+    public static let sharedObjectType: UInt64 = 3
+    public static let symbolTableType: UInt64 = 11  // SHT_DYNSYM
+    public static let noBitsType: UInt64 = 8        // SHT_NOBITS: no bytes in the file
+    public static let headerSize: UInt64 = 64, sectionHeaderSize: UInt64 = 64, symbolSize: UInt64 = 24
 
     /// Reads the header and the section table; throws a ``BinaryFormatError`` for a file that is not ELF or is malformed.
-    init(_ file: BoundedFile) throws(BinaryFormatError) {
+    public init(_ file: BoundedFile) throws(BinaryFormatError) {
         self.file = file
         guard file.size >= 16, try file.bytes(at: 0, count: 4, what: "magic number") == [0x7F, 0x45, 0x4C, 0x46] else {
             throw BinaryFormatError("it is not an ELF file", notAnObject: true)
@@ -75,13 +75,13 @@ struct ELFImage {
     }
 
     /// The bytes of the first section named `name`, or `nil` when there is none.
-    func section(named name: String) throws(BinaryFormatError) -> [UInt8]? {
+    public func section(named name: String) throws(BinaryFormatError) -> [UInt8]? {
         guard let section = sections.first(where: { $0.name == name }) else { return nil }
         return try Self.contents(of: section, in: file, what: "section \(name)")
     }
 
     /// The names in `.dynsym`, split into defined (exported) and undefined; empty when there is no `.dynsym`.
-    func dynamicSymbols() throws(BinaryFormatError) -> DynamicSymbols {
+    public func dynamicSymbols() throws(BinaryFormatError) -> DynamicSymbols {
         var symbols = DynamicSymbols()
         guard let table = sections.first(where: { $0.type == Self.symbolTableType }) else { return symbols }
         guard table.link < UInt64(sections.count) else { throw BinaryFormatError("its .dynsym names a string table that does not exist") }
@@ -121,7 +121,7 @@ struct ELFImage {
 
 extension ELFImage {
     /// This host's `e_machine` and its name.
-    static var hostMachine: (code: UInt64, name: String) {
+    public static var hostMachine: (code: UInt64, name: String) {
         #if arch(x86_64)
         (62, machineName(62))
         #elseif arch(arm64)
@@ -132,7 +132,7 @@ extension ELFImage {
     }
 
     /// A readable name for an `e_machine` value.
-    static func machineName(_ machine: UInt64) -> String {
+    public static func machineName(_ machine: UInt64) -> String {
         switch machine {
         case 3: "x86 (32-bit)"
         case 40: "ARM (32-bit)"

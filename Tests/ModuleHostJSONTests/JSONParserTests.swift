@@ -1,5 +1,5 @@
 import Testing
-@testable import ModuleHost
+@testable import ModuleHostJSON
 
 @Suite("JSON parser")
 struct JSONParserTests {
@@ -10,10 +10,10 @@ struct JSONParserTests {
     @Test func recordsPositionsOfNestedValues() throws {
         let value = try parse("{\n  \"a\": [1, {\"b\": true}],\n  \"c\": \"x\"\n}")
         let array = try #require(value.member("a"))
-        #expect(array.location == ManifestDiagnostic.Location(line: 2, column: 8))
+        #expect(array.location == JSONLocation(line: 2, column: 8))
         guard case .array(let elements) = array.kind else { Issue.record("not an array"); return }
-        #expect(elements[1].member("b")?.location == ManifestDiagnostic.Location(line: 2, column: 18))
-        #expect(value.member("c")?.location == ManifestDiagnostic.Location(line: 3, column: 8))
+        #expect(elements[1].member("b")?.location == JSONLocation(line: 2, column: 18))
+        #expect(value.member("c")?.location == JSONLocation(line: 3, column: 8))
     }
 
     @Test func decodesStringsAndEscapes() throws {
@@ -45,7 +45,7 @@ struct JSONParserTests {
             Issue.record("expected a syntax error for \(text)")
         } catch {
             #expect(error.message == message)
-            #expect(error.location == ManifestDiagnostic.Location(line: line, column: column))
+            #expect(error.location == JSONLocation(line: line, column: column))
         }
     }
 

@@ -1,22 +1,25 @@
 /// What the host reads from a plugin file without running it, whatever its format (ELF or Mach-O): whether it is
 /// a shared library for this machine, its ABI mark's bytes and its dynamic symbols.
-struct PluginBinary {
-    let isSharedObject: Bool
+public struct PluginBinary {
+    public let isSharedObject: Bool
     /// Why the file is for another machine, or `nil` when it matches this host.
-    let foreignArchitecture: String?
+    public let foreignArchitecture: String?
     /// The bytes of its ABI mark section, or `nil` when it has none.
-    let mark: [UInt8]?
-    let symbols: ELFImage.DynamicSymbols
+    public let mark: [UInt8]?
+    public let symbols: ELFImage.DynamicSymbols
+
+    /// The ELF section a plugin's ABI mark is in; on Mach-O it is `__DATA,__modulehost_abi`.
+    public static let elfMarkSection = "modulehost_abi"
 
     /// Reads `file` by its magic number; throws a ``BinaryFormatError`` for anything else or anything malformed.
-    static func read(_ file: BoundedFile) throws(BinaryFormatError) -> PluginBinary {
+    public static func read(_ file: BoundedFile) throws(BinaryFormatError) -> PluginBinary {
         guard file.size >= 4 else { throw BinaryFormatError("it is too short to be a library", notAnObject: true) }
         let magic = LittleEndianBytes(bytes: try file.bytes(at: 0, count: 4, what: "magic number"))
         switch try magic.u32(0) {
         case 0x464C_457F:  // "\x7FELF"
             let image = try ELFImage(file)
             guard image.foreignArchitecture == nil, image.isSharedObject else { return PluginBinary(image.isSharedObject, image.foreignArchitecture) }
-            return PluginBinary(isSharedObject: true, foreignArchitecture: nil, mark: try image.section(named: ABIMark.elfSection),
+            return PluginBinary(isSharedObject: true, foreignArchitecture: nil, mark: try image.section(named: Self.elfMarkSection),
                                 symbols: try image.dynamicSymbols())
         case UInt64(MachOImage.magic):
             let image = try MachOImage(file)

@@ -1,7 +1,7 @@
 extension JSONValueDecoder {
     /// What one decoding run shares: the source the values' byte ranges index, and the objects visited.
-    final class Run {
-        let source: [UInt8]
+    public final class Run {
+        public let source: [UInt8]
         /// The objects keyed containers were made for, in the order they were made (the first apart, so that the
         /// usual flat configuration needs no array); an object opened twice is in it twice
         /// (``forEachVisitedObject(_:)`` merges them). An array, not a dictionary by offset: a dictionary of a new
@@ -9,13 +9,13 @@ extension JSONValueDecoder {
         private var first: VisitedObject?
         private var others: [VisitedObject] = []
 
-        init(source: [UInt8]) {
+        public init(source: [UInt8]) {
             self.source = source
         }
 
         /// Records that a keyed container was made for `value` (at `codingPath`); returns the index to mark its keys
         /// with.
-        func open(_ value: JSONValue, codingPath: [any CodingKey]) -> Int {
+        public func open(_ value: JSONValue, codingPath: [any CodingKey]) -> Int {
             guard first != nil else {
                 first = VisitedObject(value: value, codingPath: codingPath)
                 return 0
@@ -26,7 +26,7 @@ extension JSONValueDecoder {
 
         /// Calls `body` with every object visited, once each, in source order, with what was asked of it however
         /// many times it was opened.
-        func forEachVisitedObject(_ body: (VisitedObject) -> Void) {
+        public func forEachVisitedObject(_ body: (VisitedObject) -> Void) {
             guard let first else { return }
             guard !others.isEmpty else { return body(first) }  // a flat configuration: nothing to order or merge
             var merged: [VisitedObject] = []
@@ -42,16 +42,16 @@ extension JSONValueDecoder {
 
         /// Notes that the object at `index` was asked for `key`, which is its member at `member` (`nil` when it has
         /// no such member).
-        func markAsked(_ key: String, member: Int?, in index: Int) {
+        public func markAsked(_ key: String, member: Int?, in index: Int) {
             if index == 0 { first?.markAsked(key, member: member) } else { others[index - 1].markAsked(key, member: member) }
         }
 
         /// Notes that the object at `index` had its keys enumerated (its type checks them itself).
-        func markReadAll(in index: Int) {
+        public func markReadAll(in index: Int) {
             if index == 0 { first?.readAllKeys = true } else { others[index - 1].readAllKeys = true }
         }
 
-        func text(of value: JSONValue) -> String? {
+        public func text(of value: JSONValue) -> String? {
             guard value.byteRange.upperBound <= source.count else { return nil }
             return String(decoding: source[value.byteRange], as: UTF8.self)
         }
@@ -59,7 +59,7 @@ extension JSONValueDecoder {
         /// The integer `value`'s text spells exactly, or `nil` if it spells a fraction or does not fit `T`. Read
         /// from the bytes (no string is made), digit by digit: a JSON number is `-?digits(.digits)?([eE][+-]?digits)?`,
         /// and it is an integer when every digit after the point, once the exponent has moved it, is 0.
-        func integer<T: FixedWidthInteger>(in value: JSONValue) -> T? {
+        public func integer<T: FixedWidthInteger>(in value: JSONValue) -> T? {
             let range = value.byteRange
             guard range.upperBound <= source.count, !range.isEmpty else { return nil }
             guard let number = NumberText(source[range]) else { return nil }
@@ -96,17 +96,17 @@ extension JSONValueDecoder {
 
     /// A JSON number's text taken apart: its sign, its digits (those before the point, then those after) and its
     /// exponent.
-    struct NumberText {
-        var negative = false
+    public struct NumberText {
+        public var negative = false
         /// The digits before the point and after it, as values 0–9.
-        var digits: [UInt8] = []
-        var integerDigits: ArraySlice<UInt8> { digits[..<pointIndex] }
+        public var digits: [UInt8] = []
+        public var integerDigits: ArraySlice<UInt8> { digits[..<pointIndex] }
         private var pointIndex = 0
         /// The exponent, clamped to ±2^52: exact for any text that fits in memory, since a number with fewer digits
         /// than that is an integer, 0 or an overflow alike for every exponent beyond it.
-        var exponent = 0
+        public var exponent = 0
 
-        init?(_ text: ArraySlice<UInt8>) {
+        public init?(_ text: ArraySlice<UInt8>) {
             var index = text.startIndex
             if index < text.endIndex, text[index] == UInt8(ascii: "-") { negative = true; index += 1 }
             while index < text.endIndex, let digit = Self.digit(text[index]) { digits.append(digit); index += 1 }
@@ -143,29 +143,29 @@ extension JSONValueDecoder {
     }
 
     /// An object the configuration's `init(from:)` opened, and the keys it asked for.
-    struct VisitedObject {
-        let value: JSONValue
-        let codingPath: [any CodingKey]
+    public struct VisitedObject {
+        public let value: JSONValue
+        public let codingPath: [any CodingKey]
         /// The members asked for, by index: a bit each for the first 64, a set for the rest. Bits rather than the
         /// keys' names: no string is kept, and the usual object takes no allocation.
         private var askedMembers: UInt64 = 0
         private var askedBeyond: Set<Int> = []
         /// The keys asked for that the object does not have (an optional field left out), for messages.
         private var askedAbsent: Set<String> = []
-        var readAllKeys = false
+        public var readAllKeys = false
 
-        init(value: JSONValue, codingPath: [any CodingKey]) {
+        public init(value: JSONValue, codingPath: [any CodingKey]) {
             self.value = value
             self.codingPath = codingPath
         }
 
         /// The object's members.
-        var members: [JSONValue.Member] {
+        public var members: [JSONValue.Member] {
             guard case .object(let members) = value.kind else { return [] }
             return members
         }
 
-        mutating func markAsked(_ key: String, member: Int?) {
+        public mutating func markAsked(_ key: String, member: Int?) {
             guard let member else {
                 askedAbsent.insert(key)
                 return
@@ -175,12 +175,12 @@ extension JSONValueDecoder {
 
         /// Whether the member at `index` was asked for. Only the last member of a repeated key is: the earlier ones
         /// are reported as repeated, and ``askedKeys`` has their key.
-        func wasAsked(member index: Int) -> Bool {
+        public func wasAsked(member index: Int) -> Bool {
             index < UInt64.bitWidth ? askedMembers & (1 << UInt64(index)) != 0 : askedBeyond.contains(index)
         }
 
         /// Every key asked for: those of the members asked for, and those asked for but absent.
-        var askedKeys: Set<String> {
+        public var askedKeys: Set<String> {
             let members = members
             var keys = askedAbsent
             for index in members.indices where wasAsked(member: index) { keys.insert(members[index].key) }
@@ -188,7 +188,7 @@ extension JSONValueDecoder {
         }
 
         /// Adds what was asked of the same object, opened again.
-        mutating func merge(_ other: VisitedObject) {
+        public mutating func merge(_ other: VisitedObject) {
             askedMembers |= other.askedMembers
             askedBeyond.formUnion(other.askedBeyond)
             askedAbsent.formUnion(other.askedAbsent)

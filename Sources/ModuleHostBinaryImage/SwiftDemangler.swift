@@ -13,9 +13,9 @@ private func _swiftDemangle(
 ) -> UnsafeMutablePointer<CChar>?
 
 /// Readable Swift symbol names, from the Swift runtime's own demangler.
-enum SwiftDemangler {
+public enum SwiftDemangler {
     /// `symbol` demangled (`$s10ModuleHost…` to `ModuleHost.…`), or `symbol` itself when it is not a Swift name.
-    static func demangle(_ symbol: String) -> String {
+    public static func demangle(_ symbol: String) -> String {
         let demangled = symbol.withCString { name in _swiftDemangle(name, strlen(name), nil, nil, 0) }
         guard let demangled else { return symbol }
         defer { free(demangled) }
@@ -23,7 +23,7 @@ enum SwiftDemangler {
     }
 
     /// The type a nominal type descriptor symbol (`…Mn`) describes, like `GreeterPlugin.GreeterModule`, or `nil`.
-    static func describedType(_ symbol: String) -> String? {
+    public static func describedType(_ symbol: String) -> String? {
         guard symbol.hasSuffix("Mn"), symbol.hasPrefix("$s") || symbol.hasPrefix("_$s") else { return nil }
         let text = demangle(symbol)
         let lead = "nominal type descriptor for "
@@ -33,7 +33,7 @@ enum SwiftDemangler {
 
     /// The type a protocol conformance descriptor symbol (`…Mc`) declares a module, like `GreeterPlugin.GreeterModule`
     /// for its conformance to `ModuleHost.ModuleProtocol` (directly, or implied by a protocol that refines it), or `nil`.
-    static func moduleType(_ symbol: String) -> String? {
+    public static func moduleType(_ symbol: String) -> String? {
         guard symbol.hasSuffix("Mc"), symbol.hasPrefix("$s") || symbol.hasPrefix("_$s") else { return nil }
         let text = demangle(symbol)
         let lead = "protocol conformance descriptor for ", conformance = " : ModuleHost.ModuleProtocol in "

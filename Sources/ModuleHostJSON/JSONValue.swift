@@ -1,7 +1,7 @@
 /// A parsed JSON value that remembers where it stood in its file, so diagnostics can point at it.
-struct JSONValue: Sendable {
+public struct JSONValue: Sendable {
     /// The value's kind and content.
-    enum Kind: Sendable {
+    public enum Kind: Sendable {
         case object([Member])
         case array([JSONValue])
         case string(String)
@@ -11,20 +11,32 @@ struct JSONValue: Sendable {
     }
 
     /// One `"key": value` pair of an object, in file order.
-    struct Member: Sendable {
-        let key: String
-        let keyLocation: ManifestDiagnostic.Location
-        let value: JSONValue
+    public struct Member: Sendable {
+        public let key: String
+        public let keyLocation: JSONLocation
+        public let value: JSONValue
     }
 
-    let kind: Kind
+    public let kind: Kind
     /// Where the value starts.
-    let location: ManifestDiagnostic.Location
+    public let location: JSONLocation
     /// The value's bytes in the source, so a sub-tree can be handed to `JSONDecoder` unchanged.
-    let byteRange: Range<Int>
+    public let byteRange: Range<Int>
+
+    /// A value of `kind` that starts at `location` and spans `byteRange` of its source.
+    ///
+    /// - Parameters:
+    ///   - kind: The value's kind and content.
+    ///   - location: Where the value starts.
+    ///   - byteRange: The value's bytes in its source.
+    public init(kind: Kind, location: JSONLocation, byteRange: Range<Int>) {
+        self.kind = kind
+        self.location = location
+        self.byteRange = byteRange
+    }
 
     /// The JSON type name used in "expected X, found Y" messages.
-    var typeName: String {
+    public var typeName: String {
         switch kind {
         case .object: "an object"
         case .array: "an array"
@@ -40,7 +52,7 @@ struct JSONValue: Sendable {
     /// Comparing a pair of ASCII keys compares bytes; hashing costs more for a handful of short keys. Keys that
     /// are not ASCII are compared by canonical equivalence, a normalisation per comparison, so they are hashed
     /// (once each) however few they are.
-    static func comparesKeysInOrder(_ members: [Member]) -> Bool {
+    public static func comparesKeysInOrder(_ members: [Member]) -> Bool {
         guard members.count <= 16 else { return false }
         // Each key read in place through the buffer: `allSatisfy` over the array copied every member, the
         // references in its value with it.
@@ -51,17 +63,17 @@ struct JSONValue: Sendable {
 
     /// Finds the members of an object whose key an earlier member already has: few ASCII keys are compared in
     /// order, others hashed (``comparesKeysInOrder(_:)``). Ask for the members in order, each once.
-    struct RepeatedKeys {
+    public struct RepeatedKeys {
         private let members: [Member]
         private var seen: Set<String>?
 
-        init(_ members: [Member]) {
+        public init(_ members: [Member]) {
             self.members = members
             seen = JSONValue.comparesKeysInOrder(members) ? nil : []
         }
 
         /// Whether the member at `index` repeats the key of an earlier one.
-        mutating func isRepeated(at index: Int) -> Bool {
+        public mutating func isRepeated(at index: Int) -> Bool {
             let key = members[index].key
             guard seen != nil else { return members[..<index].contains { $0.key == key } }
             return seen?.insert(key).inserted == false
@@ -69,7 +81,7 @@ struct JSONValue: Sendable {
     }
 
     /// The member named `key`, if this is an object that has one (the last, if repeated).
-    func member(_ key: String) -> JSONValue? {
+    public func member(_ key: String) -> JSONValue? {
         guard case .object(let members) = kind else { return nil }
         return members.last(where: { $0.key == key })?.value
     }

@@ -7,11 +7,11 @@ import Musl
 #endif
 
 /// Why a file could not be read as a library: the reason, for a message.
-struct BinaryFormatError: Error, Sendable, Equatable {
-    let reason: String
+public struct BinaryFormatError: Error, Sendable, Equatable {
+    public let reason: String
     /// The file is no object file at all (as opposed to a malformed one).
-    let notAnObject: Bool
-    init(_ reason: String, notAnObject: Bool = false) {
+    public let notAnObject: Bool
+    public init(_ reason: String, notAnObject: Bool = false) {
         self.reason = reason
         self.notAnObject = notAnObject
     }
@@ -19,19 +19,19 @@ struct BinaryFormatError: Error, Sendable, Equatable {
 
 /// Reads ranges of a file through a descriptor someone else opened (with `pread`, so the descriptor's offset is
 /// untouched), never trusting an offset or a size: every range is checked against the file's size first.
-struct BoundedFile {
-    let descriptor: Int32
-    let size: UInt64
+public struct BoundedFile {
+    public let descriptor: Int32
+    public let size: UInt64
     /// The most bytes one read may ask for; a table larger than this is refused as malformed.
-    static let largestRead: UInt64 = 64 << 20
+    public static let largestRead: UInt64 = 64 << 20
 
-    init(descriptor: Int32, size: UInt64) {
+    public init(descriptor: Int32, size: UInt64) {
         self.descriptor = descriptor
         self.size = size
     }
 
     /// The `count` bytes at `offset`; throws when the range does not lie inside the file.
-    func bytes(at offset: UInt64, count: UInt64, what: String) throws(BinaryFormatError) -> [UInt8] {
+    public func bytes(at offset: UInt64, count: UInt64, what: String) throws(BinaryFormatError) -> [UInt8] {
         let (end, overflow) = offset.addingReportingOverflow(count)
         guard !overflow, end <= size else {
             throw BinaryFormatError("its \(what) (\(count) bytes at offset \(offset)) lies outside the file (\(size) bytes)")
@@ -52,10 +52,10 @@ struct BoundedFile {
 }
 
 /// Little-endian integers out of a byte array, bounds-checked (a short array reads as a format error).
-struct LittleEndianBytes {
-    let bytes: [UInt8]
+public struct LittleEndianBytes {
+    public let bytes: [UInt8]
 
-    func integer<T: FixedWidthInteger & UnsignedInteger>(_: T.Type, at offset: Int) throws(BinaryFormatError) -> T {
+    public func integer<T: FixedWidthInteger & UnsignedInteger>(_: T.Type, at offset: Int) throws(BinaryFormatError) -> T {
         let width = MemoryLayout<T>.size
         guard offset >= 0, offset <= bytes.count - width else { throw BinaryFormatError("it is truncated") }
         var value: T = 0
@@ -63,7 +63,7 @@ struct LittleEndianBytes {
         return value
     }
 
-    func u16(_ offset: Int) throws(BinaryFormatError) -> UInt64 { UInt64(try integer(UInt16.self, at: offset)) }
-    func u32(_ offset: Int) throws(BinaryFormatError) -> UInt64 { UInt64(try integer(UInt32.self, at: offset)) }
-    func u64(_ offset: Int) throws(BinaryFormatError) -> UInt64 { try integer(UInt64.self, at: offset) }
+    public func u16(_ offset: Int) throws(BinaryFormatError) -> UInt64 { UInt64(try integer(UInt16.self, at: offset)) }
+    public func u32(_ offset: Int) throws(BinaryFormatError) -> UInt64 { UInt64(try integer(UInt32.self, at: offset)) }
+    public func u64(_ offset: Int) throws(BinaryFormatError) -> UInt64 { try integer(UInt64.self, at: offset) }
 }

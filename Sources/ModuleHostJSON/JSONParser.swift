@@ -3,15 +3,15 @@
 /// Foundation's parsers lose positions after parsing, so manifest diagnostics could not point at the
 /// offending field. This parser keeps them, bounds nesting depth so hostile input cannot exhaust the stack,
 /// and reports the first syntax error with its position.
-struct JSONParser {
+public struct JSONParser {
     /// A syntax error with the position where parsing stopped.
-    struct SyntaxError: Error, Sendable {
-        let message: String
-        let location: ManifestDiagnostic.Location
+    public struct SyntaxError: Error, Sendable {
+        public let message: String
+        public let location: JSONLocation
     }
 
     /// The deepest nesting accepted; manifests need a handful of levels, configs a few more.
-    static let maximumDepth = 512
+    public static let maximumDepth = 512
 
     let bytes: [UInt8]
     var offset = 0
@@ -28,7 +28,7 @@ struct JSONParser {
     }
 
     /// Parses one JSON document; trailing non-whitespace is an error.
-    static func parse(_ bytes: [UInt8]) throws(SyntaxError) -> JSONValue {
+    public static func parse(_ bytes: [UInt8]) throws(SyntaxError) -> JSONValue {
         var parser = JSONParser(bytes: bytes)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
             parser.offset = 3
@@ -43,8 +43,8 @@ struct JSONParser {
         return value
     }
 
-    var location: ManifestDiagnostic.Location {
-        ManifestDiagnostic.Location(line: line, column: offset - lineStart + 1)
+    var location: JSONLocation {
+        JSONLocation(line: line, column: offset - lineStart + 1)
     }
 
     func error(_ message: String) -> SyntaxError {
@@ -96,11 +96,11 @@ struct JSONParser {
     private struct OpenContainer {
         let isObject: Bool
         let start: Int
-        let location: ManifestDiagnostic.Location
+        public let location: JSONLocation
         /// Where its members (in an object) or elements begin on the parser's stack of them.
         let first: Int
         /// In an object, the key whose value is being parsed, and where it stands.
-        var key: (text: String, location: ManifestDiagnostic.Location)?
+        var key: (text: String, location: JSONLocation)?
     }
 
     /// Puts `value` on the stack of the innermost open `container`: in an object, as the member of the pending key.
@@ -169,7 +169,7 @@ struct JSONParser {
     }
 
     /// Reads `"key"` and the colon after it, up to the value.
-    private mutating func parseKey() throws(SyntaxError) -> (text: String, location: ManifestDiagnostic.Location) {
+    private mutating func parseKey() throws(SyntaxError) -> (text: String, location: JSONLocation) {
         guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") else {
             throw error("expected a quoted field name, found \(describeCurrent())")
         }

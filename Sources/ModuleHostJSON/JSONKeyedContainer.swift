@@ -1,14 +1,14 @@
 /// A key made at run time: unknown members and the `super` key.
-struct AnyConfigurationKey: CodingKey {
-    let stringValue: String
-    let intValue: Int?
+public struct AnyConfigurationKey: CodingKey {
+    public let stringValue: String
+    public let intValue: Int?
 
-    init(stringValue: String) {
+    public init(stringValue: String) {
         self.stringValue = stringValue
         self.intValue = nil
     }
 
-    init(intValue: Int) {
+    public init(intValue: Int) {
         self.stringValue = "\(intValue)"
         self.intValue = intValue
     }
@@ -26,7 +26,7 @@ struct JSONKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let object: Int
     let members: [JSONValue.Member]
     /// Where the object is, for the null a missing super decoder's key reads.
-    private let location: ManifestDiagnostic.Location
+    private let location: JSONLocation
     private let byteRange: Range<Int>
     /// The index of the last member of each key, for objects not searched in order
     /// (``JSONValue/comparesKeysInOrder(_:)``).

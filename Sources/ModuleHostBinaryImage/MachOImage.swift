@@ -1,16 +1,16 @@
 /// A 64-bit little-endian Mach-O file (a `.dylib` or bundle) read through ``BoundedFile``: its kind, its CPU,
 /// the section `__DATA,__modulehost_abi` and its external symbols (from `LC_SYMTAB`, leading `_` removed). As
 /// with ``ELFImage``, every offset, size and count is checked against the file before it is used.
-struct MachOImage {
-    static let magic: UInt32 = 0xFEED_FACF
-    static let headerSize: UInt64 = 32
-    let isSharedObject: Bool
-    let foreignArchitecture: String?
-    let markSection: (offset: UInt64, size: UInt64)?
-    let symbolTable: (offset: UInt64, count: UInt64, stringsOffset: UInt64, stringsSize: UInt64)?
-    let file: BoundedFile
+public struct MachOImage {
+    public static let magic: UInt32 = 0xFEED_FACF
+    public static let headerSize: UInt64 = 32
+    public let isSharedObject: Bool
+    public let foreignArchitecture: String?
+    public let markSection: (offset: UInt64, size: UInt64)?
+    public let symbolTable: (offset: UInt64, count: UInt64, stringsOffset: UInt64, stringsSize: UInt64)?
+    public let file: BoundedFile
 
-    init(_ file: BoundedFile) throws(BinaryFormatError) {
+    public init(_ file: BoundedFile) throws(BinaryFormatError) {
         self.file = file
         let header = LittleEndianBytes(bytes: try file.bytes(at: 0, count: Self.headerSize, what: "Mach-O header"))
         let cpu = try header.u32(4), fileType = try header.u32(12), count = try header.u32(16), size = try header.u32(20)
@@ -54,13 +54,13 @@ struct MachOImage {
     }
 
     /// The mark section's bytes, or `nil` when there is none.
-    func mark() throws(BinaryFormatError) -> [UInt8]? {
+    public func mark() throws(BinaryFormatError) -> [UInt8]? {
         guard let markSection else { return nil }
         return try file.bytes(at: markSection.offset, count: markSection.size, what: "section __modulehost_abi")
     }
 
     /// The external symbols, defined and undefined, without their leading underscore.
-    func symbols() throws(BinaryFormatError) -> ELFImage.DynamicSymbols {
+    public func symbols() throws(BinaryFormatError) -> ELFImage.DynamicSymbols {
         var result = ELFImage.DynamicSymbols()
         guard let table = symbolTable else { return result }
         let entries = LittleEndianBytes(bytes: try file.bytes(at: table.offset, count: table.count * 16, what: "symbol table"))
@@ -79,7 +79,7 @@ struct MachOImage {
         return result
     }
 
-    static var hostCPU: (code: UInt64, name: String) {
+    public static var hostCPU: (code: UInt64, name: String) {
         #if arch(x86_64)
         (0x0100_0007, "x86-64")
         #elseif arch(arm64)
@@ -89,7 +89,7 @@ struct MachOImage {
         #endif
     }
 
-    static func cpuName(_ cpu: UInt64) -> String {
+    public static func cpuName(_ cpu: UInt64) -> String {
         switch cpu {
         case 0x0100_0007: "x86-64"
         case 0x0100_000C: "arm64"

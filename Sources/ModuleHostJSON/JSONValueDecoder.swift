@@ -16,29 +16,29 @@ import Foundation
 ///
 /// Errors are `DecodingError`s whose coding paths reach the offending value, which ``ModuleConfiguration``
 /// turns into located diagnostics.
-struct JSONValueDecoder: Decoder {
-    let value: JSONValue
+public struct JSONValueDecoder: Decoder {
+    public let value: JSONValue
     /// The coding path up to this decoder's parent; with `key`, this decoder's path. Kept in two parts so that a
     /// child for a scalar field allocates no array: the path is made only when asked for (errors, nested containers).
     private let parentPath: [any CodingKey]
     private let key: (any CodingKey)?
-    let run: Run
-    var userInfo: [CodingUserInfoKey: Any] { [:] }
+    public let run: Run
+    public var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     /// A decoder for `value` at `codingPath`.
-    init(value: JSONValue, codingPath: [any CodingKey], run: Run) {
+    public init(value: JSONValue, codingPath: [any CodingKey], run: Run) {
         self.init(value: value, parentPath: codingPath, key: nil, run: run)
     }
 
     /// A decoder for `value` at `parentPath` followed by `key`.
-    init(value: JSONValue, parentPath: [any CodingKey], key: (any CodingKey)?, run: Run) {
+    public init(value: JSONValue, parentPath: [any CodingKey], key: (any CodingKey)?, run: Run) {
         self.value = value
         self.parentPath = parentPath
         self.key = key
         self.run = run
     }
 
-    var codingPath: [any CodingKey] {
+    public var codingPath: [any CodingKey] {
         guard let key else { return parentPath }
         return parentPath + [key]
     }
@@ -46,7 +46,7 @@ struct JSONValueDecoder: Decoder {
     /// How deep a configuration's containers may nest. Decoding a level takes several stack frames of the decoder
     /// and of the type's `init(from:)`, so a config as deep as the manifest allows (512 levels) could overflow a
     /// thread's stack (512 KB on Apple platforms' secondary threads); no real configuration comes near this.
-    static let maximumDepth = 64
+    public static let maximumDepth = 64
 
     /// How many keys deep this decoder is.
     private var depth: Int { parentPath.count + (key == nil ? 0 : 1) }
@@ -59,7 +59,7 @@ struct JSONValueDecoder: Decoder {
         }
     }
 
-    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+    public func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         try checkDepth()
         guard case .object(let members) = value.kind else {
             throw DecodingError.typeMismatch([String: Any].self, .init(codingPath: codingPath, debugDescription: "expected an object"))
@@ -68,7 +68,7 @@ struct JSONValueDecoder: Decoder {
         return KeyedDecodingContainer(JSONKeyedContainer<Key>(decoder: self, object: object, members: members))
     }
 
-    func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+    public func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
         try checkDepth()
         guard case .array(let elements) = value.kind else {
             throw DecodingError.typeMismatch([Any].self, .init(codingPath: codingPath, debugDescription: "expected an array"))
@@ -76,17 +76,17 @@ struct JSONValueDecoder: Decoder {
         return JSONUnkeyedContainer(decoder: self, elements: elements)
     }
 
-    func singleValueContainer() throws -> any SingleValueDecodingContainer {
+    public func singleValueContainer() throws -> any SingleValueDecodingContainer {
         self
     }
 
-    func child(_ value: JSONValue, _ key: any CodingKey) -> JSONValueDecoder {
+    public func child(_ value: JSONValue, _ key: any CodingKey) -> JSONValueDecoder {
         JSONValueDecoder(value: value, parentPath: codingPath, key: key, run: run)
     }
 }
 
 extension JSONValueDecoder: SingleValueDecodingContainer {
-    func decodeNil() -> Bool {
+    public func decodeNil() -> Bool {
         if case .null = value.kind { return true }
         return false
     }
@@ -104,22 +104,22 @@ extension JSONValueDecoder: SingleValueDecodingContainer {
         return text.count > 40 ? String(text.prefix(37)) + "..." : text
     }
 
-    func decode(_ type: Bool.Type) throws -> Bool {
+    public func decode(_ type: Bool.Type) throws -> Bool {
         guard case .bool(let flag) = value.kind else { throw mismatch(type, "true or false") }
         return flag
     }
 
-    func decode(_ type: String.Type) throws -> String {
+    public func decode(_ type: String.Type) throws -> String {
         guard case .string(let text) = value.kind else { throw mismatch(type, "a string") }
         return text
     }
 
-    func decode(_ type: Double.Type) throws -> Double {
+    public func decode(_ type: Double.Type) throws -> Double {
         guard case .number(let number, _) = value.kind else { throw mismatch(type, "a number") }
         return number
     }
 
-    func decode(_ type: Float.Type) throws -> Float {
+    public func decode(_ type: Float.Type) throws -> Float {
         guard case .number(let number, _) = value.kind else { throw mismatch(type, "a number") }
         let single = Float(number)
         guard single.isFinite else {
@@ -132,7 +132,7 @@ extension JSONValueDecoder: SingleValueDecodingContainer {
 
     /// An integer of `type`: exact, from the number's own digits (a `Double` loses them past 2^53, and would round
     /// `1.0000000000000001` to 1), written plainly or with a fraction or an exponent that leave an integer (`1e3`).
-    func integer<T: FixedWidthInteger>(_ type: T.Type) throws -> T {
+    public func integer<T: FixedWidthInteger>(_ type: T.Type) throws -> T {
         guard case .number(let number, let isInteger) = value.kind else { throw mismatch(type, "an integer") }
         // Below 2^53 an integer's Double is exact; larger ones, and numbers written with a point or an exponent,
         // are read from their text.
@@ -142,18 +142,18 @@ extension JSONValueDecoder: SingleValueDecodingContainer {
             codingPath: codingPath, debugDescription: "expected an integer from \(T.min) to \(T.max), found \(numberText)"))
     }
 
-    func decode(_ type: Int.Type) throws -> Int { try integer(type) }
-    func decode(_ type: Int8.Type) throws -> Int8 { try integer(type) }
-    func decode(_ type: Int16.Type) throws -> Int16 { try integer(type) }
-    func decode(_ type: Int32.Type) throws -> Int32 { try integer(type) }
-    func decode(_ type: Int64.Type) throws -> Int64 { try integer(type) }
-    func decode(_ type: UInt.Type) throws -> UInt { try integer(type) }
-    func decode(_ type: UInt8.Type) throws -> UInt8 { try integer(type) }
-    func decode(_ type: UInt16.Type) throws -> UInt16 { try integer(type) }
-    func decode(_ type: UInt32.Type) throws -> UInt32 { try integer(type) }
-    func decode(_ type: UInt64.Type) throws -> UInt64 { try integer(type) }
+    public func decode(_ type: Int.Type) throws -> Int { try integer(type) }
+    public func decode(_ type: Int8.Type) throws -> Int8 { try integer(type) }
+    public func decode(_ type: Int16.Type) throws -> Int16 { try integer(type) }
+    public func decode(_ type: Int32.Type) throws -> Int32 { try integer(type) }
+    public func decode(_ type: Int64.Type) throws -> Int64 { try integer(type) }
+    public func decode(_ type: UInt.Type) throws -> UInt { try integer(type) }
+    public func decode(_ type: UInt8.Type) throws -> UInt8 { try integer(type) }
+    public func decode(_ type: UInt16.Type) throws -> UInt16 { try integer(type) }
+    public func decode(_ type: UInt32.Type) throws -> UInt32 { try integer(type) }
+    public func decode(_ type: UInt64.Type) throws -> UInt64 { try integer(type) }
 
-    func decode<T: Decodable>(_ type: T.Type) throws -> T {
+    public func decode<T: Decodable>(_ type: T.Type) throws -> T {
         if type == URL.self {
             let text = try decode(String.self)
             guard let url = URL(string: text) as? T else {

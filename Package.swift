@@ -33,12 +33,12 @@ let package = Package(
         // module a plugin may compile against applies the plugin, and each identity covers its own target's sources.
         .target(
             name: "ModuleHost",
-            dependencies: ["ModuleHostJSON", "ModuleHostBinaryImage"],
+            dependencies: ["ModuleHostJSON", "ModuleHostBinaryImage", "ModuleHostSystemLibraries"],
             linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))],
             plugins: ["ABIIdentityGenerator"]
         ),
         .plugin(name: "ABIIdentityGenerator", capability: .buildTool(), dependencies: ["ABIIdentityTool"]),
-        .executableTarget(name: "ABIIdentityTool"),
+        .executableTarget(name: "ABIIdentityTool", dependencies: ["ModuleHostSystemLibraries"]),
         .plugin(name: "ManifestCheck", capability: .buildTool(), dependencies: ["ManifestCheckTool"]),
         .executableTarget(name: "ManifestCheckTool", dependencies: ["ModuleHostJSON"]),
         // Machinery, not products: targets of their own, each with its contract written down (CONTRACT.md), used by
@@ -49,6 +49,9 @@ let package = Package(
         // The plugin-image readers: ELF and Mach-O files read within their bounds, and the Swift runtime's demangler,
         // so the host checks a plugin's file before anything loads it.
         .target(name: "ModuleHostBinaryImage"),
+        // The system's own libraries, loaded at run time so no C module is in an interface: the loader, SHA-256 (libcrypto
+        // or CommonCrypto) and hexadecimal text. The host hashes plugin files with it, the build tool ModuleHost's sources.
+        .target(name: "ModuleHostSystemLibraries"),
         .plugin(
             name: "AddModule",
             capability: .command(
@@ -60,7 +63,7 @@ let package = Package(
         .target(name: "ModuleHostTesting", dependencies: ["ModuleHost"]),
         // Built on the library: state files (StateFile), and what a shell provides its modules (HostEnvironment).
         // Plugins may use its types, so it has an ABI identity of its own.
-        .target(name: "ModuleHostState", dependencies: ["ModuleHost"], plugins: ["ABIIdentityGenerator"]),
+        .target(name: "ModuleHostState", dependencies: ["ModuleHost", "ModuleHostSystemLibraries"], plugins: ["ABIIdentityGenerator"]),
         // Built on the library: the router, which opens links to the routes modules contribute, and the protocol a
         // module adopts to guard its routes. Plugins may use its types too.
         .target(name: "ModuleHostRouting", dependencies: ["ModuleHost"], plugins: ["ABIIdentityGenerator"]),
@@ -73,7 +76,7 @@ let package = Package(
         // ModuleHostState, to keep files) and on interface targets only. No implementation depends on another; they meet through the bridge.
         // A plugin may compile against an interface target, so each has an ABI identity (the ABIIdentityGenerator).
         .target(name: "AuthInterface", dependencies: ["ModuleHost"], plugins: ["ABIIdentityGenerator"]),
-        .target(name: "AuthModule", dependencies: ["ModuleHost", "ModuleHostState", "ModuleHostRouting", "AuthInterface"]),
+        .target(name: "AuthModule", dependencies: ["ModuleHost", "ModuleHostState", "ModuleHostRouting", "AuthInterface", "ModuleHostSystemLibraries"]),
         .target(name: "NumbersInterface", dependencies: ["ModuleHost"], plugins: ["ABIIdentityGenerator"]),
         .target(name: "NumbersModule", dependencies: ["ModuleHost", "ModuleHostState", "ModuleHostRouting", "NumbersInterface"]),
         // The worked example of adding a module (README, "Adding a module").
@@ -87,7 +90,7 @@ let package = Package(
         // Plugins link against the ModuleHost symbols this executable exports (see README, "Plugins").
         .executableTarget(
             name: "AppShell",
-            dependencies: ["ModuleHost", "ModuleHostState", "ModuleHostRouting", "AuthModule", "NumbersModule", "ClockModule"],
+            dependencies: ["ModuleHost", "ModuleHostState", "ModuleHostRouting", "ModuleHostSystemLibraries", "AuthModule", "NumbersModule", "ClockModule"],
             linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"], .when(platforms: [.linux]))],
             // modules.json is checked by the build: only the generated list names the modules, because it does.
             plugins: ["ManifestCheck"]
@@ -97,12 +100,12 @@ let package = Package(
         // What the test targets share, the app-shell suites of both lanes included (running the built app-shell, a
         // pseudo-terminal, the plugin build).
         .target(name: "TestSupport", dependencies: ["ModuleHost"], path: "Tests/TestSupport"),
-        .testTarget(name: "ModuleHostTests", dependencies: ["ModuleHost", "ModuleHostJSON", "ModuleHostBinaryImage", "ModuleHostSeed", "ModuleHostTesting", "TestSupport"]),
+        .testTarget(name: "ModuleHostTests", dependencies: ["ModuleHost", "ModuleHostJSON", "ModuleHostBinaryImage", "ModuleHostSystemLibraries", "ModuleHostSeed", "ModuleHostTesting", "TestSupport"]),
         .testTarget(name: "ModuleHostJSONTests", dependencies: ["ModuleHostJSON"]),
         .testTarget(name: "ModuleHostRoutingTests", dependencies: ["ModuleHostRouting", "ModuleHost", "ModuleHostTesting", "TestSupport"]),
         .testTarget(name: "ModuleHostSeedTests", dependencies: ["ModuleHostSeed", "ModuleHost"]),
         .testTarget(name: "ModuleHostStateTests", dependencies: ["ModuleHostState", "ModuleHost", "TestSupport"]),
-        .testTarget(name: "AuthModuleTests", dependencies: ["AuthModule", "AuthInterface", "ModuleHost", "ModuleHostState", "ModuleHostTesting"]),
+        .testTarget(name: "AuthModuleTests", dependencies: ["AuthModule", "ModuleHostSystemLibraries", "AuthInterface", "ModuleHost", "ModuleHostState", "ModuleHostTesting"]),
         .testTarget(name: "NumbersModuleTests", dependencies: ["NumbersModule", "NumbersInterface", "ModuleHost", "ModuleHostState", "ModuleHostTesting", "TestSupport"]),
         .testTarget(name: "AppShellTests", dependencies: ["AppShell", "ModuleHostTesting", "TestSupport"]),
         // The slow lane: suites that build packages (a copy of this one, plugins against another host) or run

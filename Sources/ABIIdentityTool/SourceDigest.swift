@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import ModuleHostSystemLibraries
 
 /// The part of a module's ABI identity that comes from its sources: a SHA-256 over every Swift file of the target,
 /// byte for byte. Each module a plugin may compile against has its own (ModuleHost, ModuleHostState,
@@ -31,10 +32,18 @@ enum SourceDigest {
         for file in files {
             guard file.hasPrefix(prefix) else { throw Failure(description: "\(file) is not inside \(folder)") }
             let bytes = try Data(contentsOf: URL(fileURLWithPath: file))
-            entries.append((String(file.dropFirst(prefix.count)), SHA256.hex(bytes)))
+            entries.append((String(file.dropFirst(prefix.count)), try hex(of: bytes)))
         }
         entries.sort { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
         let listing = entries.map { "\($0.digest)  \($0.path)\n" }.joined()
-        return SHA256.hex(Array(listing.utf8))
+        return try hex(of: Data(listing.utf8))
+    }
+
+    /// SHA-256 from the system's library, as the host computes a plugin's digest.
+    private static func hex(of data: Data) throws -> String {
+        guard let digest = SHA256Digest.hex(of: data) else {
+            throw Failure(description: "the system has no SHA-256 (libcrypto on Linux, CommonCrypto on Apple platforms)")
+        }
+        return digest
     }
 }

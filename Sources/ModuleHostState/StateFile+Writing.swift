@@ -12,6 +12,7 @@ import Musl
 import Darwin
 #endif
 import ModuleHost
+internal import ModuleHostSystemLibraries
 
 /// Writing and removing a state file: atomically, in a folder created private, made durable.
 extension StateFile {

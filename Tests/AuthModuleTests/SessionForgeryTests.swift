@@ -5,6 +5,7 @@ import ModuleHostState
 import Testing
 
 @testable import AuthModule
+import ModuleHostSystemLibraries
 
 /// A session is accepted only if signed with the state directory's key, which only its owner
 /// can read. The credential fingerprint derives from the password hash, which is public in modules.json, so anyone

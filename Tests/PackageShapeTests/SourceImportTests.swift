@@ -14,9 +14,9 @@ struct SourceImportTests {
         let imports = try SwiftSource.imports(inFilesUnder: shape.sourceFolder(of: PackageShape.shell), root: PackageDump.root)
         try #require(imports.contains { $0.module == PackageShape.host },
                      "no `import ModuleHost` found in \(shape.sourceFolder(of: PackageShape.shell)); is the scan reading the shell's sources?")
-        let offending = imports.filter { ![.host, .hostLibrary, .notATarget].contains(shape.role(of: $0.module)) }
+        let offending = imports.filter { ![.host, .hostLibrary, .machinery, .notATarget].contains(shape.role(of: $0.module)) }
         #expect(offending.isEmpty, """
-            AppShell's sources may import the host libraries (ModuleHost, ModuleHostState, ModuleHostRouting) and system modules only; the modules it links are found \
+            AppShell's sources may import the host libraries (ModuleHost, ModuleHostState, ModuleHostRouting), the machinery and system modules only; the modules it links are found \
             by name at run time, through modules.json:
             \(report(offending, shape))
             """)
@@ -55,6 +55,9 @@ struct SourceImportTests {
             #expect(try !SwiftSource.files(under: folder, root: PackageDump.root).isEmpty, "no Swift files in \(folder)")
             offending += try SwiftSource.imports(inFilesUnder: folder, root: PackageDump.root)
                 .filter { $0.module != target && shape.role(of: $0.module) == .implementation }
+            // Machinery is used through `internal import`, so no module's interface carries it.
+            offending += try SwiftSource.imports(inFilesUnder: folder, root: PackageDump.root)
+                .filter { shape.role(of: $0.module) == .machinery && !$0.isInternal }
         }
         #expect(offending.isEmpty, """
             An implementation target's sources import another implementation target; use its interface \

@@ -51,13 +51,24 @@ struct TargetDependencyTests {
             """)
     }
 
+    @Test func machineryDependsOnNoTargetAboveIt() async throws {
+        let shape = try await shape()
+        for target in PackageShape.machinery.sorted() {
+            #expect(shape.role(of: target) == .machinery, "no regular target \(target) in dump-package")
+        }
+        #expect(shape.machineryViolations.isEmpty, """
+            Machinery (\(PackageShape.machinery.sorted().joined(separator: ", "))) may depend on other machinery only, and ModuleHost on machinery only:
+            \(list(shape.machineryViolations))
+            """)
+    }
+
     @Test func librariesBuiltOnTheHostDependOnItAlone() async throws {
         let shape = try await shape()
         for library in PackageShape.hostLibraries.sorted() {
             #expect(shape.role(of: library) == .hostLibrary, "no regular target \(library) in dump-package")
         }
         #expect(shape.hostLibraryViolations.isEmpty, """
-            A library built on ModuleHost (\(PackageShape.hostLibraries.sorted().joined(separator: ", "))) may depend on ModuleHost only:
+            A library built on ModuleHost (\(PackageShape.hostLibraries.sorted().joined(separator: ", "))) may depend on ModuleHost (and the machinery) only:
             \(list(shape.hostLibraryViolations))
             """)
     }

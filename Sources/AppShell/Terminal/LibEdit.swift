@@ -1,4 +1,5 @@
 import ModuleHost
+internal import ModuleHostSystemLibraries
 
 /// The system's libedit (BSD-licensed), looked up at run time (a `SystemLibrary`) through its readline-compatible
 /// interface: app-shell builds and runs where libedit or its headers are missing, and then reads lines without

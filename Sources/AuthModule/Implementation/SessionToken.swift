@@ -1,4 +1,5 @@
 import ModuleHost
+internal import ModuleHostSystemLibraries
 
 /// A session token: 32 bytes from the system's secure random source.
 ///

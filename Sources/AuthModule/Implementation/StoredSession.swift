@@ -6,6 +6,7 @@ import Foundation
 #endif
 import ModuleHost
 import ModuleHostState
+internal import ModuleHostSystemLibraries
 
 /// The persisted form of a session (`session.json`).
 ///

@@ -1,4 +1,5 @@
 import ModuleHost
+internal import ModuleHostSystemLibraries
 
 /// The three functions of the system's libxcrypt that ``PasswordHasher`` uses, found when first needed.
 ///

@@ -11,6 +11,7 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+internal import ModuleHostSystemLibraries
 
 #if !os(Windows)
 extension PluginLoader {

@@ -11,6 +11,7 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+internal import ModuleHostSystemLibraries
 
 /// Checks plugin libraries named in manifests, by reading their files, and loads them when a manifest is
 /// registered for real; validation only inspects.

@@ -1,5 +1,6 @@
 import Foundation
 @testable import ModuleHost
+import ModuleHostSystemLibraries
 import Testing
 import TestSupport
 

@@ -5,6 +5,10 @@ import Foundation
 /// - `ModuleHost` is the library every module builds on;
 /// - `ModuleHostState` (state files and the host's environment) and `ModuleHostRouting` (the router) are libraries
 ///   built on ModuleHost alone, which implementation targets and the shell may use, and interface targets may not;
+/// - machinery targets (`ModuleHostJSON`, `ModuleHostBinaryImage`, `ModuleHostSystemLibraries`) are no products: the
+///   JSON reader, the plugin-image readers and the system's libraries, each with its contract in `CONTRACT.md`. They
+///   depend on no other target but machinery; the host, the libraries built on it, implementations and the shell
+///   may use them;
 /// - interface targets (regular targets named `…Interface`) hold service protocols, identifiers and value types;
 ///   they depend on ModuleHost and other interface targets only;
 /// - implementation targets (every other regular target) depend on ModuleHost, system libraries and interface
@@ -19,9 +23,11 @@ struct PackageShape: Sendable {
     /// The libraries built on ModuleHost for modules and shells.
     static let hostLibraries: Set<String> = ["ModuleHostState", "ModuleHostRouting"]
     static let shell = "AppShell"
+    /// The machinery: targets that are not products, under the host.
+    static let machinery: Set<String> = ["ModuleHostJSON", "ModuleHostBinaryImage", "ModuleHostSystemLibraries"]
 
     enum Role: Sendable, Equatable, CustomStringConvertible {
-        case host, hostLibrary, interface, implementation, systemLibrary
+        case host, hostLibrary, machinery, interface, implementation, systemLibrary
         /// An executable, test, plugin, macro or binary target.
         case other(type: String)
         /// A product of another package, or a name that is no target of this package.
@@ -31,6 +37,7 @@ struct PackageShape: Sendable {
             switch self {
             case .host: "the host library"
             case .hostLibrary: "library built on the host"
+            case .machinery: "machinery target"
             case .interface: "interface target"
             case .implementation: "implementation target"
             case .systemLibrary: "system library"
@@ -49,6 +56,7 @@ struct PackageShape: Sendable {
         switch target.type {
         case "regular" where name == Self.host: return .host
         case "regular" where Self.hostLibraries.contains(name): return .hostLibrary
+        case "regular" where Self.machinery.contains(name): return .machinery
         case "regular" where name.hasSuffix("Interface"): return .interface
         case "regular": return .implementation
         case "system": return .systemLibrary
@@ -84,7 +92,7 @@ struct PackageShape: Sendable {
 
     /// Every other dependency of an implementation target that is not ModuleHost, a system library or an interface.
     var implementationOtherDependencies: [String] {
-        violations(of: .implementation) { [.host, .hostLibrary, .systemLibrary, .interface, .implementation].contains($0) }
+        violations(of: .implementation) { [.host, .hostLibrary, .machinery, .systemLibrary, .interface, .implementation].contains($0) }
     }
 
     /// (b) Every dependency of an interface target that is not ModuleHost or another interface target.
@@ -95,16 +103,23 @@ struct PackageShape: Sendable {
     /// (c) What keeps AppShell from depending on exactly ModuleHost plus implementation targets.
     var shellViolations: [String] {
         guard let shell else { return ["there is no executable target \(Self.shell)"] }
-        var problems = shell.dependencies.filter { ![.host, .hostLibrary, .implementation].contains(role(of: $0)) }.map { edge(shell.name, $0) }
+        var problems = shell.dependencies.filter { ![.host, .hostLibrary, .machinery, .implementation].contains(role(of: $0)) }.map { edge(shell.name, $0) }
         if !shell.dependencies.contains(where: { role(of: $0) == .host }) {
             problems.append("\(shell.name) does not depend on \(Self.host)")
         }
         return problems
     }
 
-    /// (d) Every dependency of a library built on the host that is not ModuleHost itself.
+    /// (d) Every dependency of a library built on the host that is not ModuleHost itself or machinery.
     var hostLibraryViolations: [String] {
-        violations(of: .hostLibrary) { $0 == .host }
+        violations(of: .hostLibrary) { [.host, .machinery].contains($0) }
+    }
+
+    /// (e) Every dependency of a machinery target that is not machinery, and every dependency of the host that is not
+    /// machinery or a system library: the machinery sits under the host and knows nothing of it.
+    var machineryViolations: [String] {
+        violations(of: .machinery) { [.machinery, .systemLibrary].contains($0) }
+            + violations(of: .host) { [.machinery, .systemLibrary].contains($0) }
     }
 
     /// The folder holding a target's sources, relative to the package root.

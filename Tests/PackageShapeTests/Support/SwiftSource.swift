@@ -16,14 +16,18 @@ enum SwiftSource {
         let file: String
         let line: Int
         let module: String
+        /// The declaration's access level (`internal`, `public`…), or `nil` when it names none.
+        var access: String? = nil
+        /// Whether the import is `internal`, `fileprivate` or `private`: nothing of the module is in this one's interface.
+        var isInternal: Bool { ["internal", "fileprivate", "private"].contains(access ?? "") }
         var description: String { "\(file):\(line) imports \(module)" }
     }
 
     /// The module imported by an import declaration: any attributes (`@testable`, `@_exported`,
     /// `@preconcurrency`, `@_spi(X)`…), an optional access level, `import`, an optional kind
     /// (`struct`, `func`…), then the module, the first component of the path.
-    private static var importDeclaration: Regex<(Substring, module: Substring)> {
-        #/(?:^|;)\s*(?:@[A-Za-z_]\w*(?:\([^()]*\))?\s*)*(?:(?:public|package|internal|fileprivate|private|open)\s+)?import\s+(?:(?:typealias|struct|class|enum|protocol|let|var|func)\s+)?(?<module>[A-Za-z_]\w*)/#
+    private static var importDeclaration: Regex<(Substring, access: Substring?, module: Substring)> {
+        #/(?:^|;)\s*(?:@[A-Za-z_]\w*(?:\([^()]*\))?\s*)*(?:(?<access>public|package|internal|fileprivate|private|open)\s+)?import\s+(?:(?:typealias|struct|class|enum|protocol|let|var|func)\s+)?(?<module>[A-Za-z_]\w*)/#
             .anchorsMatchLineEndings()
     }
 
@@ -32,7 +36,7 @@ enum SwiftSource {
         let code = code(source)
         return code.matches(of: importDeclaration).map { match in
             let line = code[..<match.output.module.startIndex].reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
-            return Import(file: file, line: line, module: String(match.output.module))
+            return Import(file: file, line: line, module: String(match.output.module), access: match.output.access.map(String.init))
         }
     }
 

@@ -15,7 +15,7 @@ import Musl
 /// SHA-256 from the system's maintained implementation: OpenSSL's libcrypto on Linux, CommonCrypto on
 /// Apple platforms. Both are looked up at run time, so ModuleHost's interface carries no C module and plugins
 /// can be compiled against it alone.
-enum SHA256Digest {
+public enum SHA256Digest {
     private typealias EVPDigest = @convention(c) (
         UnsafeRawPointer?, Int, UnsafeMutablePointer<UInt8>?, UnsafeMutablePointer<UInt32>?, OpaquePointer?, OpaquePointer?
     ) -> Int32
@@ -23,7 +23,7 @@ enum SHA256Digest {
     private typealias CCSHA256 = @convention(c) (UnsafeRawPointer?, UInt32, UnsafeMutablePointer<UInt8>?) -> UnsafeMutablePointer<UInt8>?
 
     /// The digest of `data` as 64 lowercase hexadecimal digits, or `nil` when no system implementation is found.
-    static func hex(of data: Data) -> String? {
+    public static func hex(of data: Data) -> String? {
         var digest = [UInt8](repeating: 0, count: 32)
         #if canImport(Darwin)
         guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: -2), "CC_SHA256"), data.count <= Int(UInt32.max) else { return nil }
@@ -59,7 +59,7 @@ enum SHA256Digest {
     #endif
 
     /// Whether `text` looks like a SHA-256 digest: 64 hexadecimal digits, in either case.
-    static func isWellFormed(_ text: String) -> Bool {
+    public static func isWellFormed(_ text: String) -> Bool {
         Hex.decode(text, allowingUppercase: true)?.count == 32
     }
 }

@@ -3,15 +3,16 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+internal import ModuleHostSystemLibraries
 
 /// HMAC-SHA256 (RFC 2104) over ``SHA256Digest``: two SHA-256 passes, nothing else implemented here.
 ///
-/// It lives beside the digest it is built on; AuthModule signs its session files with it.
-package enum HMACSHA256 {
+/// AuthModule signs its session files with it.
+enum HMACSHA256 {
     private static let blockSize = 64
 
     /// The 32-byte MAC of `message` under `key`, or `nil` when the system has no SHA-256.
-    package static func mac(key: [UInt8], message: [UInt8]) -> [UInt8]? {
+    static func mac(key: [UInt8], message: [UInt8]) -> [UInt8]? {
         var block = key
         if block.count > blockSize {
             guard let digest = digest(block) else { return nil }

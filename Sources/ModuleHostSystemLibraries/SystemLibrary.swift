@@ -11,13 +11,13 @@ import Musl
 /// it builds where the headers are missing, and a process loads each only when it first needs it.
 ///
 /// A library once loaded stays loaded for the life of the process; the functions found in it may be kept.
-package struct SystemLibrary: @unchecked Sendable {
+public struct SystemLibrary: @unchecked Sendable {
     private let handle: UnsafeMutableRawPointer
 
     /// Loads the first of `names` that loads (`libcrypt.so.1`, then `libcrypt.so`, say); `nil` when none does.
     ///
     /// - Parameter names: the library's file names, the preferred first; each is found as `dlopen` finds it.
-    package init?(firstOf names: [String]) {
+    public init?(firstOf names: [String]) {
         guard let handle = names.lazy.compactMap({ dlopen($0, RTLD_NOW | RTLD_LOCAL) }).first else { return nil }
         self.handle = handle
     }
@@ -28,7 +28,7 @@ package struct SystemLibrary: @unchecked Sendable {
     ///   - name: the C name of the function.
     ///   - type: its `@convention(c)` function type, which the caller vouches for.
     /// - Returns: the function, or `nil` when the library has no symbol of that name.
-    package func function<Function>(_ name: String, as type: Function.Type) -> Function? {
+    public func function<Function>(_ name: String, as type: Function.Type) -> Function? {
         dlsym(handle, name).map { unsafeBitCast($0, to: type) }
     }
 
@@ -38,7 +38,7 @@ package struct SystemLibrary: @unchecked Sendable {
     ///   - name: the C name of the variable.
     ///   - type: its type, which the caller vouches for.
     /// - Returns: a pointer to the variable, or `nil` when the library has no symbol of that name.
-    package func variable<Value>(_ name: String, of type: Value.Type) -> UnsafeMutablePointer<Value>? {
+    public func variable<Value>(_ name: String, of type: Value.Type) -> UnsafeMutablePointer<Value>? {
         dlsym(handle, name).map { $0.assumingMemoryBound(to: type) }
     }
 }

@@ -1,10 +1,10 @@
 /// Hexadecimal text for bytes and back: the package's one implementation, used for session tokens and
 /// SHA-256 digests.
-package enum Hex {
+public enum Hex {
     private static let digits = Array("0123456789abcdef".utf8)
 
     /// `bytes` as lowercase hexadecimal, two digits a byte.
-    package static func encode(_ bytes: some Sequence<UInt8>) -> String {
+    public static func encode(_ bytes: some Sequence<UInt8>) -> String {
         var result: [UInt8] = []
         result.reserveCapacity(bytes.underestimatedCount * 2)
         for byte in bytes {
@@ -16,7 +16,7 @@ package enum Hex {
 
     /// The bytes that `text` spells, two hexadecimal digits a byte; `nil` if it has an odd number of characters
     /// or any other character. Lowercase only unless `allowingUppercase`.
-    package static func decode(_ text: some StringProtocol, allowingUppercase: Bool = false) -> [UInt8]? {
+    public static func decode(_ text: some StringProtocol, allowingUppercase: Bool = false) -> [UInt8]? {
         let characters = Array(text.utf8)
         guard characters.count.isMultiple(of: 2) else { return nil }
         var bytes: [UInt8] = []

@@ -10,7 +10,7 @@ struct LayerTests {
     /// Every folder of `Sources/ModuleHost`, lowest layer first. A new folder must be placed here.
     static let layers: [[String]] = [
         ["Support"],                        // utilities that know nothing of modules
-        ["Module", "Extensions", "Commands", "WarmPath"],  // the module model: what a module author writes against; and the warm path, contained
+        ["Module", "Extensions", "Commands"],  // the module model: what a module author writes against
         ["Manifest"],               // reading and validating manifests
         ["Plugins"],                // loading plugin libraries a manifest names
         ["Registry"],               // registration, loading, caches: the live resolver behind the bridge

@@ -8,12 +8,9 @@
 /// exactly once, even when many tasks ask at the same moment. Later resolves are a cached, typed lookup.
 public final class ModuleBridge: Sendable {
     let registry: any ModuleResolving
-    /// The registry's published snapshots, read directly by the warm path of `resolve(_:)` for services.
-    @usableFromInline let warm: WarmResolutions
 
     init(registry: any ModuleResolving) {
         self.registry = registry
-        self.warm = registry.warm
     }
 
     /// The module registered under `identifier`, loading it on first use.
@@ -50,16 +47,8 @@ public final class ModuleBridge: Sendable {
     /// - Returns: The service, loading its provider on first use.
     /// - Throws: ``ResolutionError``: `unprovidedService` when no module provides it, `serviceNotImplemented`,
     ///   `loadFailed` or `resolutionCycle` when its provider cannot be loaded.
-    @inlinable
     public func resolve<Service: Sendable>(_ type: Service.Type) throws(ResolutionError) -> Service {
-        // Warm: a lock-free read of the registry's published snapshot. The optional is consumed by the switch, so
-        // a miss leaves nothing to destroy: destroying it made the caller instantiate `Service?`'s metadata from
-        // its mangled name on first use, once per service type.
-        let found = warm.service(Service.self)
-        switch consume found {
-        case .some(let service): return service
-        case .none: return try resolveService(type)
-        }
+        try registry.service(type)
     }
 
     /// The service of type `Service`, or `nil` when no module provides it.
@@ -68,7 +57,6 @@ public final class ModuleBridge: Sendable {
     /// - Returns: The service, or `nil` when no module (and no injection) provides it.
     /// - Throws: ``ResolutionError`` when a provider exists but fails to load.
     public func resolveIfProvided<Service: Sendable>(_ type: Service.Type) throws(ResolutionError) -> Service? {
-        if let service = warm.service(Service.self) { return service }
         guard registry.provides(ObjectIdentifier(Service.self)) else { return nil }
         return try registry.service(type)
     }
@@ -84,10 +72,5 @@ public final class ModuleBridge: Sendable {
     /// Every service the registered modules declare, with its provider, in registration order.
     public var services: [ServiceDescription] {
         registry.serviceDescriptions()
-    }
-
-    @usableFromInline
-    func resolveService<Service: Sendable>(_ type: Service.Type) throws(ResolutionError) -> Service {
-        try registry.service(type)
     }
 }

@@ -2,8 +2,6 @@
 protocol ModuleResolving: Sendable {
     /// The module registered under `identifier`, loading it on first use.
     func module(_ identifier: ModuleIdentifier) throws(ResolutionError) -> any ModuleProtocol
-    /// The snapshots a warm resolve reads first.
-    var warm: WarmResolutions { get }
     /// The service of static type `Service`, loading its provider on first use.
     func service<Service: Sendable>(_ type: Service.Type) throws(ResolutionError) -> Service
     /// Whether some module (or an injection) provides the service whose type has identity `key`.

@@ -61,20 +61,19 @@ public struct ProvidedService: Sendable, CustomStringConvertible {
     }
 }
 
-/// A resolved service, stored with the static type it was made with, so a warm resolve reads it back without a
-/// dynamic cast.
+/// A resolved service, stored with the static type it was made with, so a resolve reads it back without a dynamic
+/// cast.
 ///
 /// Not generic: a generic box would make the runtime build a class for every service type on its first resolve,
 /// which at a thousand services is a noticeable part of an app's first start. The registry keys a box by
 /// `ObjectIdentifier(Service.self)` of the *static* type it was made with (never of a metatype value, which may be a
 /// subclass's), so the key proves the type ``value(as:)`` reads.
-@usableFromInline
 final class ServiceBox: @unchecked Sendable {
     // Unchecked: the storage is written once, in `init`, and holds a `Sendable` value.
     /// The static type the value was stored as.
     let type: Any.Type
     /// The value, initialized as `type`.
-    @usableFromInline let storage: UnsafeMutableRawPointer
+    let storage: UnsafeMutableRawPointer
 
     init<Service: Sendable>(_ value: Service) {
         type = Service.self
@@ -82,8 +81,7 @@ final class ServiceBox: @unchecked Sendable {
         storage.initializeMemory(as: Service.self, to: value)
     }
 
-    /// The value; `Service` must be the type it was stored as (the caller's key proves it). The inlined warm
-    /// resolve reads `storage` the same way.
+    /// The value; `Service` must be the type it was stored as (the caller's key proves it).
     func value<Service: Sendable>(as _: Service.Type) -> Service {
         storage.assumingMemoryBound(to: Service.self).pointee
     }

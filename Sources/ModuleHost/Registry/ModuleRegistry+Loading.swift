@@ -80,8 +80,6 @@ extension ModuleRegistry {
         let identifier = registration.identifier
         for requirement in registration.requiredModules {
             do {
-                // Loaded directly, not through the cache's warm lookup: these internal lookups would count as misses
-                // of the published snapshot and have it copied again and again while a startup loads its modules.
                 _ = try load(requirement)
             } catch where error.code == .resolutionCycle {
                 throw error

@@ -8,9 +8,9 @@ import Foundation
 /// implementation of the bridge's ``ModuleResolving``.
 ///
 /// Its parts: the ``RegistrationTable`` (who is registered and provides what), the ``LoadingGraph`` (the
-/// loading state machine) and the ``ResolutionCache`` (the warm path and injections). Two levels of locking
-/// keep user code out of every critical section:
-/// - the hot path (a warm resolve) reads the cache's published snapshot, without a lock;
+/// loading state machine) and the ``ResolutionCache`` (loaded modules, resolved services and injections). Two levels
+/// of locking keep user code out of every critical section:
+/// - a warm resolve reads the cache under its own short lock;
 /// - the slow path (registration, first load, unload) uses `condition`, and releases it before calling `init()`
 ///   or `moduleDidLoad`. A thread that needs a module another thread is loading waits on `condition`; before
 ///   waiting it checks the wait-for graph, so a cycle (on one thread or across threads) is reported as
@@ -81,9 +81,6 @@ package final class ModuleRegistry: ModuleResolving, @unchecked Sendable {
 
     // MARK: Resolution
 
-    /// The snapshots a warm resolve reads first.
-    var warm: WarmResolutions { cache.warm }
-
     /// The module for `identifier`, loading it (and the modules it requires) on first use.
     package func module(_ identifier: ModuleIdentifier) throws(ResolutionError) -> any ModuleProtocol {
         if let module = cache.module(identifier) {
@@ -101,9 +98,10 @@ package final class ModuleRegistry: ModuleResolving, @unchecked Sendable {
         return try loadService(Service.self)
     }
 
-    /// Whether some module (or an injection) provides the service whose type has identity `key`.
+    /// Whether some module (or an injection) provides the service whose type has identity `key`: a cached service
+    /// (an injected one is always cached) answers under the cache's short lock alone.
     func provides(_ key: ObjectIdentifier) -> Bool {
-        cache.hasInjectedService(key) || locked { table.provider(of: key) != nil }
+        cache.serviceBox(key) != nil || locked { table.provider(of: key) != nil }
     }
 
     /// Every service declared by a registered module, with its provider, in registration order.

@@ -2,8 +2,8 @@ import Synchronization
 
 /// The resolution behind a module instance's own bridge: the registry's, refused once the instance is released.
 ///
-/// Its warm table stays empty, so every resolve comes here and is checked: a released instance never gets a
-/// module or service, not even one cached before it was released.
+/// Every resolve through it is checked: a released instance never gets a module or service, not even one cached
+/// before it was released.
 ///
 /// The registry is held weakly. The registry keeps each loaded instance's context, and an instance may keep its
 /// context's bridge, so a strong reference would keep a dropped manager's registry, and every module it loaded,
@@ -17,15 +17,10 @@ final class RetirableResolving: ModuleResolving, Sendable {
     private weak let base: ModuleRegistry?
     private let retired = Atomic<Bool>(false)
 
-    /// A warm table that is never published to, shared by every instance bridge.
-    private static let empty = WarmResolutions()
-
     init(module: ModuleIdentifier, base: ModuleRegistry) {
         self.module = module
         self.base = base
     }
-
-    var warm: WarmResolutions { Self.empty }
 
     /// Whether the instance was released.
     var isRetired: Bool { retired.load(ordering: .acquiring) }

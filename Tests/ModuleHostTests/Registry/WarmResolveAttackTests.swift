@@ -4,14 +4,12 @@ import Testing
 @testable import ModuleHost
 import ModuleHostTesting
 
-/// An outsider's attack on the lock-free warm resolve: races, re-entrancy, thread churn, lock observation.
+/// An outsider's attack on the warm resolve: races, re-entrancy, lock observation.
 ///
-/// Lock observation: a test holds the registry's `condition` on one thread and resolves on another. A resolve
-/// that takes no lock finishes; one that needs the lock waits until the test lets go (and the test reports it).
-///
-/// Came from Attack/, an outsider's attack on the lock-free warm resolve (added in 9e16303);
-/// now filed under the feature it protects.
-@Suite("Attack: lock-free warm resolve", .serialized, .timeLimit(.minutes(5)))
+/// Lock observation: a test holds the registry's `condition` on one thread and resolves on another. A warm resolve
+/// takes only the cache's short lock and finishes; one that needs the registry's lock waits until the test lets go
+/// (and the test reports it).
+@Suite("Attack: warm resolve", .serialized, .timeLimit(.minutes(5)))
 struct WarmResolveAttackTests {
     private func manager() throws -> ModuleManager {
         let manager = ModuleManager()
@@ -22,13 +20,10 @@ struct WarmResolveAttackTests {
         return manager
     }
 
-    /// Resolves until the service is in the published snapshot (the lazy publication threshold passed).
+    /// Resolves the service once, so that it is cached; whether it is.
     private func warmUp<Service: Sendable>(_ manager: ModuleManager, _ type: Service.Type) throws -> Bool {
-        for _ in 0..<64 {
-            _ = try manager.bridge.resolve(Service.self)
-            if manager.registry.warm.service(Service.self) != nil { return true }
-        }
-        return false
+        _ = try manager.bridge.resolve(Service.self)
+        return manager.registry.cache.service(Service.self) != nil
     }
 
     /// Runs `body` on another thread while this thread holds the registry's lock; true if it finished meanwhile.
@@ -50,8 +45,8 @@ struct WarmResolveAttackTests {
         #expect(finishesWhileRegistryIsLocked(manager) { _ = try? manager.bridge.resolve(.atkBase) })
     }
 
-    /// `resolveIfProvided` of a warm service reads the snapshot, as `resolve` does (it used to ask
-    /// `registry.provides` first, which takes the cache's lock and the registry's condition on every call).
+    /// `resolveIfProvided` of a warm service takes no registry lock either (`registry.provides` answers from the
+    /// registration table, not under the registry's condition).
     @Test func aWarmResolveIfProvidedTakesNoRegistryLock() throws {
         let manager = try manager()
         #expect(try warmUp(manager, AttackBaseService.self))
@@ -66,8 +61,8 @@ struct WarmResolveAttackTests {
         let stand_in = AttackBaseModule(context: ModuleManager())
         manager.inject(stand_in, for: .atkBase)
         for _ in 0..<1_000 { _ = try manager.bridge.resolve(AttackBaseService.self) }
-        #expect(manager.registry.warm.service(AttackBaseService.self) != nil,
-                "after 1,000 resolves the injected module's service is still not in the snapshot")
+        #expect(manager.registry.cache.service(AttackBaseService.self) != nil,
+                "after 1,000 resolves the injected module's service is still not cached")
         #expect(finishesWhileRegistryIsLocked(manager) { _ = try? manager.bridge.resolve(AttackBaseService.self) },
                 "a resolve of an injected module's service waited for the registry's lock")
     }
@@ -135,7 +130,7 @@ struct WarmResolveAttackTests {
         manager.unloadAllNow()
         // At most as many as before: an earlier test's objects may be freed meanwhile, by its threads ending.
         #expect(AttackCensus.live.load(ordering: .sequentiallyConsistent) <= liveBefore,
-                "instances still alive after everything was released: a snapshot or cache keeps them")
+                "instances still alive after everything was released: the cache keeps them")
     }
 
     /// No resolve that starts after `releaseModule` returned may hand out what it released, on the warm path
@@ -183,7 +178,7 @@ struct WarmResolveAttackTests {
     }
 
     /// At the cache: each injection replaces a service object that only the cache holds,
-    /// so it is freed once the grace period ends; readers copying the service out must never see a freed one.
+    /// so it is freed once the replacement has let go of it; readers copying the service out must never see a freed one.
     @Test func readersNeverSeeAServiceFreedByAReplacement() async {
         let cache = ResolutionCache()
         cache.inject(AttackFreshObject(onDeinit: nil) as any AttackFreshService, as: (any AttackFreshService).self)
@@ -198,8 +193,8 @@ struct WarmResolveAttackTests {
                 while readersStarted.load(ordering: .sequentiallyConsistent) < 3 { sched_yield() }
                 for _ in 0..<200 {
                     cache.inject(AttackFreshObject(onDeinit: nil) as any AttackFreshService, as: (any AttackFreshService).self)
-                    // Let the readers rebuild the snapshot and read it before the next replacement (see
-                    // WarmResolutionTests.noReadSeesWhatAReplacementThatReturnedReplaced).
+                    // Let the readers read before the next replacement (see
+                    // ResolutionCacheTests.noReadSeesWhatAReplacementThatReturnedReplaced).
                     let seen = reads.load(ordering: .relaxed)
                     yieldUntil { reads.load(ordering: .relaxed) != seen }
                 }
@@ -208,66 +203,14 @@ struct WarmResolveAttackTests {
             }
             readersStarted.add(1, ordering: .sequentiallyConsistent)
             while !stop.load(ordering: .relaxed) {
-                // The snapshot first; on a miss, the cache, whose lookups rebuild the snapshot.
-                let warm = cache.warm.service((any AttackFreshService).self)
-                if warm != nil { reads.add(1, ordering: .relaxed) }
-                guard let service = warm ?? cache.service((any AttackFreshService).self) else { continue }
+                guard let service = cache.service((any AttackFreshService).self) else { continue }
+                reads.add(1, ordering: .relaxed)
                 if !service.isIntact { torn.add(1, ordering: .relaxed) }
             }
         }
         #expect(finished)
         #expect(torn.load(ordering: .relaxed) == 0)
         #expect(reads.load(ordering: .relaxed) > 0)
-    }
-
-    // MARK: Threads
-
-    /// Thousands of short-lived threads each resolve once while a writer publishes in a loop: no hang, and the
-    /// slots of ended threads are reused (the slot count stays near the most threads alive at once).
-    @Test func threadChurnDuringPublishesReusesSlots() async throws {
-        let manager = try manager()
-        #expect(try warmUp(manager, AttackBaseService.self))
-        let before = SnapshotReaders.slotCount
-        let stop = Atomic<Bool>(false)
-        let publisher = onNewThread {
-            while !stop.load(ordering: .relaxed) {
-                manager.provide(AttackFreshObject(onDeinit: nil) as any AttackFreshService, as: (any AttackFreshService).self)
-            }
-        }
-        let misses = Atomic<Int>(0)
-        for _ in 0..<500 {
-            let ok = await onThreads(8, seconds: 20) { _ in
-                if (try? manager.bridge.resolve(AttackBaseService.self)) == nil { misses.add(1, ordering: .relaxed) }
-                _ = manager.registry.warm.service((any AttackFreshService).self)
-            }
-            #expect(ok)
-        }
-        stop.store(true, ordering: .relaxed)
-        #expect(await publisher.waited(seconds: 20))
-        #expect(misses.load(ordering: .relaxed) == 0)
-        // 4,000 threads, at most ~8 (+ the publisher and other suites' threads) alive at once.
-        #expect(SnapshotReaders.slotCount - before < 64, "slots grew to \(SnapshotReaders.slotCount) from \(before)")
-    }
-
-    /// Under Thread Sanitizer, a stress of lock-free resolves reported races between a slot's
-    /// registration (appending under the lock) and a grace period iterating a copy of the list that shared its
-    /// storage, and between the cache's writes and a snapshot that shared the cache's storage. Both copy now; this
-    /// races the first directly, and `.ci/run`'s sanitizer pass fails on any report.
-    @Test func slotRegistrationRacesGracePeriods() async {
-        let stop = Atomic<Bool>(false)
-        let waits = Atomic<Int>(0)
-        let waiter = onNewThread {
-            while !stop.load(ordering: .relaxed) {
-                SnapshotReaders.waitForGracePeriod()
-                waits.add(1, ordering: .relaxed)
-            }
-        }
-        for _ in 0..<100 {
-            #expect(await onThreads(12, seconds: 20) { _ in _ = SnapshotReaders.currentSlot() })
-        }
-        stop.store(true, ordering: .relaxed)
-        #expect(await waiter.waited(seconds: 20))
-        #expect(waits.load(ordering: .relaxed) > 0)
     }
 
     // MARK: Re-entrancy
@@ -311,25 +254,21 @@ struct WarmResolveAttackTests {
         #expect(didCallBack)
     }
 
-    // MARK: Growth and publication cost
+    // MARK: Growth
 
-    /// Load/release cycles free every instance, and do not grow the slots.
+    /// Load/release cycles free every instance.
     @Test func loadReleaseCyclesFreeEverything() throws {
         let manager = try manager()
         let liveBefore = AttackCensus.live.load(ordering: .sequentiallyConsistent)
-        let slotsBefore = SnapshotReaders.slotCount
         for _ in 0..<2_000 {
             for _ in 0..<12 { _ = try manager.bridge.resolve(AttackTopService.self) }
             _ = try manager.releaseModule(.atkBase)
         }
         // Nothing this test made is left (objects an earlier test left behind may go meanwhile, hence "at most").
         #expect(AttackCensus.live.load(ordering: .sequentiallyConsistent) <= liveBefore)
-        // 2,000 cycles on this thread: a slot per cycle would add 2,000 (other tests' threads may add a few).
-        #expect(SnapshotReaders.slotCount - slotsBefore < 64)
     }
 
-    /// Many distinct services in one snapshot (the open-addressing table at real sizes): each resolves to its own,
-    /// first through the bridge (whose lookups rebuild the snapshot), then from the snapshot alone.
+    /// Many distinct services in one cache: each resolves to its own, first through the bridge, then from the cache.
     @Test func manyProvidedServicesEachResolveToTheirOwn() throws {
         let manager = ModuleManager()
         var depth = 0
@@ -348,26 +287,8 @@ struct WarmResolveAttackTests {
     }
 
     private func resolvedDepth<T: AttackNestProtocol>(_ manager: ModuleManager, _ type: T.Type) -> Int? {
-        guard let value = manager.registry.warm.service(T.self) else { return nil }
+        guard let value = manager.registry.cache.service(T.self) else { return nil }
         return (value as? any AttackDepth)?.depthValue
-    }
-
-    /// Providing and resolving many services copies entries into snapshots in linear total: each `provide` used to
-    /// copy the whole cache into a new snapshot (8,000 provides took 2.3 s in release builds against 9 ms before
-    /// the warm resolve went lock-free). Counted, not timed.
-    @Test func providingAndResolvingManyServicesCopiesLinearly() throws {
-        let manager = ModuleManager()
-        let count = 2_000
-        var depth = 0
-        withAttackServiceTypes(count) { type in
-            manager.attackProvide(type, depth: depth)
-            manager.attackResolve(type)
-            depth += 1
-        }
-        for _ in 0..<3 { withAttackServiceTypes(count) { type in manager.attackResolve(type) } }
-        let copied = manager.registry.cache.entriesCopied
-        #expect(copied > 0, "the snapshot was rebuilt")
-        #expect(copied <= 16 * count, "\(copied) entries copied for \(count) services")
     }
 }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ModuleHost
+@testable import ModuleHostJSON
 
 /// A finished record with times in milliseconds, for report tests that need exact times.
 private func record(
@@ -127,6 +128,22 @@ struct InitiatorReportTests {
         #expect(first["startedAtMs"] is Double)
         let text = try #require(String(data: data, encoding: .utf8))
         #expect(text.contains("\"criticalPath\""))
+        // Sorted keys: every object's members, read in file order by the manifest's parser, are in key order.
+        let parsed = try JSONParser.parse(Array(data))
+        var objects = 0
+        func checkSorted(_ value: JSONValue) {
+            switch value.kind {
+            case .object(let members):
+                objects += 1
+                let keys = members.map(\.key)
+                #expect(keys == keys.sorted(), "keys out of order at \(value.location): \(keys)")
+                members.forEach { checkSorted($0.value) }
+            case .array(let elements): elements.forEach(checkSorted)
+            default: break
+            }
+        }
+        checkSorted(parsed)
+        #expect(objects >= 3, "the report, its operation and its phase are objects")
         let decoded = try JSONDecoder().decode(StartupReport.self, from: data)
         #expect(decoded.operations.map(\.identifier) == ["a"])
         #expect(decoded.state("a") == .succeeded)

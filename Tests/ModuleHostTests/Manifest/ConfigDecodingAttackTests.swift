@@ -119,10 +119,16 @@ struct ConfigDecodingAttackTests {
     /// "Integers are exact": a number written with a fraction or an exponent used to go through a Double, so
     /// 1.0000000000000001 decoded as the integer 1, and 9007199254740993.0 as 9007199254740992, both silently.
     @Test(arguments: ["1.0000000000000001", "9007199254740993.1", "0.55e1", "1e-1"])
-    func aNumberThatIsNotExactlyAnIntegerIsRejected(number: String) {
+    func aNumberThatIsNotExactlyAnIntegerIsRejected(number: String) throws {
         let found = diagnostics("{\"port\": \(number)}", as: AttackPort.self)
         let decoded = try? ModuleConfiguration(json: Data("{\"port\": \(number)}".utf8)).decode(AttackPort.self)
-        #expect(!found.isEmpty, "\(number) decoded as the Int \(decoded.map { "\($0.port)" } ?? "?") without a diagnostic")
+        let diagnostic = try #require(found.first, "\(number) decoded as the Int \(decoded.map { "\($0.port)" } ?? "?") without a diagnostic")
+        // One diagnostic, at the number, saying what was expected and what was found.
+        #expect(found.count == 1)
+        #expect(diagnostic.code == .invalidConfig)
+        #expect(diagnostic.path == "config.port")
+        #expect(diagnostic.line == 1 && diagnostic.column == 10, "\(diagnostic)")
+        #expect(diagnostic.message.contains("expected an integer from \(Int.min) to \(Int.max), found \(number)"), "\(diagnostic.message)")
     }
 
     /// A number with a fraction or an exponent that leaves an integer decodes to that integer, exactly.

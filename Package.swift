@@ -33,7 +33,7 @@ let package = Package(
         // module a plugin may compile against applies the plugin, and each identity covers its own target's sources.
         .target(
             name: "ModuleHost",
-            dependencies: ["ModuleHostJSON", "ModuleHostBinaryImage", "ModuleHostSystemLibraries"],
+            dependencies: ["ModuleHostJSON", "ModuleHostBinaryImage", "ModuleHostSystemLibraries", "ModuleHostRendering"],
             linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))],
             plugins: ["ABIIdentityGenerator"]
         ),
@@ -45,13 +45,16 @@ let package = Package(
         // ModuleHost through `internal import` so nothing of theirs is in the interface plugins compile against.
         // The JSON reader: a strict parser that keeps every value's line and column, and the decoder configurations
         // go through. The build check (ManifestCheckTool) reads modules.json with it too: one reader, one answer.
-        .target(name: "ModuleHostJSON"),
+        .target(name: "ModuleHostJSON", exclude: ["CONTRACT.md"]),
         // The plugin-image readers: ELF and Mach-O files read within their bounds, and the Swift runtime's demangler,
         // so the host checks a plugin's file before anything loads it.
-        .target(name: "ModuleHostBinaryImage"),
+        .target(name: "ModuleHostBinaryImage", exclude: ["CONTRACT.md"]),
         // The system's own libraries, loaded at run time so no C module is in an interface: the loader, SHA-256 (libcrypto
         // or CommonCrypto) and hexadecimal text. The host hashes plugin files with it, the build tool ModuleHost's sources.
-        .target(name: "ModuleHostSystemLibraries"),
+        .target(name: "ModuleHostSystemLibraries", exclude: ["CONTRACT.md"]),
+        // The renderers: aligned text tables, wrapped and coloured text, DOT and Mermaid graphs, Chrome traces. The
+        // host maps its reports and plans onto them; the shell lays out its listings with them.
+        .target(name: "ModuleHostRendering", exclude: ["CONTRACT.md"]),
         .plugin(
             name: "AddModule",
             capability: .command(
@@ -90,7 +93,7 @@ let package = Package(
         // Plugins link against the ModuleHost symbols this executable exports (see README, "Plugins").
         .executableTarget(
             name: "AppShell",
-            dependencies: ["ModuleHost", "ModuleHostState", "ModuleHostRouting", "ModuleHostSystemLibraries", "AuthModule", "NumbersModule", "ClockModule"],
+            dependencies: ["ModuleHost", "ModuleHostState", "ModuleHostRouting", "ModuleHostSystemLibraries", "ModuleHostRendering", "AuthModule", "NumbersModule", "ClockModule"],
             linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"], .when(platforms: [.linux]))],
             // modules.json is checked by the build: only the generated list names the modules, because it does.
             plugins: ["ManifestCheck"]
@@ -102,6 +105,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["ModuleHost"], path: "Tests/TestSupport"),
         .testTarget(name: "ModuleHostTests", dependencies: ["ModuleHost", "ModuleHostJSON", "ModuleHostBinaryImage", "ModuleHostSystemLibraries", "ModuleHostSeed", "ModuleHostTesting", "TestSupport"]),
         .testTarget(name: "ModuleHostJSONTests", dependencies: ["ModuleHostJSON"]),
+        .testTarget(name: "ModuleHostRenderingTests", dependencies: ["ModuleHostRendering"]),
         .testTarget(name: "ModuleHostRoutingTests", dependencies: ["ModuleHostRouting", "ModuleHost", "ModuleHostTesting", "TestSupport"]),
         .testTarget(name: "ModuleHostSeedTests", dependencies: ["ModuleHostSeed", "ModuleHost"]),
         .testTarget(name: "ModuleHostStateTests", dependencies: ["ModuleHostState", "ModuleHost", "TestSupport"]),

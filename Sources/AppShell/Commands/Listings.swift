@@ -1,4 +1,5 @@
 import ModuleHost
+internal import ModuleHostRendering
 import ModuleHostRouting
 
 /// Tables (or, under `--json`, documents) of modules, services, routes and the startup report, for the commands and

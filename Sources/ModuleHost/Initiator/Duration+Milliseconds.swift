@@ -5,9 +5,6 @@ extension Duration {
         return Double(parts.seconds) * 1_000 + Double(parts.attoseconds) / 1e15
     }
 
-    /// The duration in (fractional) microseconds, as Chrome traces encode it.
-    var microseconds: Double { milliseconds * 1_000 }
-
     /// A duration from (fractional) milliseconds.
     static func milliseconds(fractional value: Double) -> Duration {
         .nanoseconds(Int64((value * 1e6).rounded()))

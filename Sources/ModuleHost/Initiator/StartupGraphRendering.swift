@@ -3,64 +3,27 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+internal import ModuleHostRendering
 
 extension StartupPlan {
     /// The plan as a Graphviz DOT digraph: one cluster per phase, edges point from a dependency to its dependent.
     package func dotGraph() -> String {
-        var lines = ["digraph startup {", "  rankdir=LR;", "  node [shape=box];"]
-        for phase in ModuleStartupOperation.Priority.allCases {
-            let members = orderIndices.filter { operations[$0].priority == phase }
-            guard !members.isEmpty else { continue }
-            lines.append("  subgraph \"cluster_\(phase.rawValue)\" {")
-            lines.append("    label=\"\(phase.rawValue)\";")
-            for index in members {
-                let label = Self.dotEscaped("\(operations[index].identifier)\n\(phase.rawValue)")
-                lines.append("    n\(index) [label=\"\(label)\"];")
-            }
-            lines.append("  }")
-        }
-        for index in orderIndices {
-            for dependency in dependencyIndices[index] {
-                lines.append("  n\(dependency) -> n\(index);")
-            }
-        }
-        lines.append("}")
-        return lines.joined(separator: "\n") + "\n"
+        graphText().dot(name: "startup")
     }
 
     /// The plan as a Mermaid flowchart: one subgraph per phase, edges point from a dependency to its dependent.
     package func mermaidGraph() -> String {
-        var lines = ["flowchart LR"]
-        for phase in ModuleStartupOperation.Priority.allCases {
-            let members = orderIndices.filter { operations[$0].priority == phase }
-            guard !members.isEmpty else { continue }
-            lines.append("  subgraph phase_\(phase.rawValue)[\"\(phase.rawValue)\"]")
-            for index in members {
-                let label = Self.mermaidEscaped(operations[index].identifier)
-                lines.append("    n\(index)[\"\(label)<br/>\(phase.rawValue)\"]")
-            }
-            lines.append("  end")
-        }
-        for index in orderIndices {
-            for dependency in dependencyIndices[index] {
-                lines.append("  n\(dependency) --> n\(index)")
-            }
-        }
-        return lines.joined(separator: "\n") + "\n"
+        graphText().mermaid(clusterPrefix: "phase_")
     }
 
-    /// Escapes a DOT quoted-string label (backslashes, quotes, newlines as `\n`).
-    private static func dotEscaped(_ text: String) -> String {
-        text.replacing("\\", with: "\\\\")
-            .replacing("\"", with: "\\\"")
-            .replacing("\n", with: "\\n")
-    }
-
-    /// Escapes a Mermaid quoted label using its entity codes.
-    private static func mermaidEscaped(_ text: String) -> String {
-        text.replacing("\"", with: "#quot;")
-            .replacing("<", with: "#lt;")
-            .replacing(">", with: "#gt;")
+    /// The operations by phase, in start order, each labelled with its identifier and phase.
+    private func graphText() -> GraphText {
+        let clusters = ModuleStartupOperation.Priority.allCases.map { phase in
+            (name: phase.rawValue, nodes: orderIndices.filter { operations[$0].priority == phase }.map {
+                GraphText.Node(id: $0, name: operations[$0].identifier, detail: phase.rawValue)
+            })
+        }
+        return GraphText(clusters: clusters, edges: orderIndices.flatMap { index in dependencyIndices[index].map { (from: $0, to: index) } })
     }
 }
 

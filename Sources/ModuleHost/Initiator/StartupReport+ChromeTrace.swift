@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+internal import ModuleHostRendering
 
 extension StartupReport {
     /// The report in Chrome Trace Event format (`{"traceEvents": [...], "displayTimeUnit": "ms"}`),
@@ -16,82 +17,21 @@ extension StartupReport {
     /// ```swift
     /// try report.chromeTrace().write(to: URL(fileURLWithPath: "startup-trace.json"))
     /// ```
+    ///
+    /// - Returns: The trace, as JSON with sorted keys.
+    /// - Throws: The JSON encoder's error.
     public func chromeTrace() throws -> Data {
-        var events: [TraceEvent] = [
-            TraceEvent(name: "process_name", ph: "M", tid: 0, args: TraceArguments(name: "ModuleHost startup")),
-            TraceEvent(name: "thread_name", ph: "M", tid: 0, args: TraceArguments(name: "phases")),
-        ]
-        let lanes = Self.assignLanes(operations)
-        for lane in Set(lanes.values).sorted() {
-            events.append(TraceEvent(name: "thread_name", ph: "M", tid: lane, args: TraceArguments(name: "lane \(lane)")))
-        }
+        var marks: [(name: String, category: String, at: Duration)] = []
         for phase in phases {
-            if let startedAt = phase.startedAt {
-                events.append(TraceEvent(name: "\(phase.phase.rawValue) began", cat: "phase", ph: "i", s: "g", ts: startedAt.microseconds, tid: 0))
-            }
-            if let finishedAt = phase.finishedAt {
-                events.append(TraceEvent(name: "\(phase.phase.rawValue) ended", cat: "phase", ph: "i", s: "g", ts: finishedAt.microseconds, tid: 0))
-            }
+            if let startedAt = phase.startedAt { marks.append(("\(phase.phase.rawValue) began", "phase", startedAt)) }
+            if let finishedAt = phase.finishedAt { marks.append(("\(phase.phase.rawValue) ended", "phase", finishedAt)) }
         }
-        for (index, record) in operations.enumerated() {
-            guard let startedAt = record.startedAt, let ran = record.ran, let lane = lanes[index] else { continue }
-            let arguments = TraceArguments(state: record.state.rawValue, module: record.module?.rawValue ?? "",
-                                           waitedMs: record.waited?.milliseconds, error: record.message)
-            events.append(TraceEvent(name: record.identifier, cat: record.phase.rawValue, ph: "X",
-                                     ts: startedAt.microseconds, dur: ran.microseconds, tid: lane, args: arguments))
+        let spans = operations.compactMap { record -> ChromeTrace.Span? in
+            guard let startedAt = record.startedAt, let finishedAt = record.finishedAt else { return nil }
+            return ChromeTrace.Span(name: record.identifier, category: record.phase.rawValue, start: startedAt, end: finishedAt,
+                                    state: record.state.rawValue, module: record.module?.rawValue ?? "",
+                                    waitedMilliseconds: record.waited?.milliseconds, error: record.message)
         }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        return try encoder.encode(Trace(traceEvents: events))
-    }
-
-    /// The trace file: its events, shown in milliseconds.
-    private struct Trace: Encodable {
-        let traceEvents: [TraceEvent]
-        var displayTimeUnit = "ms"
-    }
-
-    /// One Trace Event Format event; absent fields are left out.
-    private struct TraceEvent: Encodable {
-        var name: String
-        var cat: String?
-        var ph: String
-        var s: String?
-        var ts: Double?
-        var dur: Double?
-        var pid = 1
-        var tid: Int
-        var args: TraceArguments?
-    }
-
-    /// An event's `args`: a metadata name, or an operation's details.
-    private struct TraceArguments: Encodable {
-        var name: String?
-        var state: String?
-        var module: String?
-        var waitedMs: Double?
-        var error: String?
-    }
-
-    /// Assigns each operation that ran a lane (1, 2, …) so that operations overlapping in time never share
-    /// one: greedy interval partitioning in start order, reusing the lowest lane that is free again.
-    static func assignLanes(_ records: [OperationRecord]) -> [Int: Int] {
-        let ran = records.indices
-            .filter { records[$0].startedAt != nil && records[$0].finishedAt != nil }
-            .sorted { (records[$0].startedAt ?? .zero, $0) < (records[$1].startedAt ?? .zero, $1) }
-        var laneEnds: [Duration] = []
-        var lanes: [Int: Int] = [:]
-        for index in ran {
-            let start = records[index].startedAt ?? .zero
-            let end = records[index].finishedAt ?? start
-            if let free = laneEnds.firstIndex(where: { $0 <= start }) {
-                laneEnds[free] = end
-                lanes[index] = free + 1
-            } else {
-                laneEnds.append(end)
-                lanes[index] = laneEnds.count
-            }
-        }
-        return lanes
+        return try ChromeTrace.encode(process: "ModuleHost startup", marks: marks, spans: spans)
     }
 }

@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+internal import ModuleHostRendering
 
 extension StartupReport: CustomStringConvertible {
     /// The report as ``renderTable(useColor:width:)`` prints it without a width: nothing cut.
@@ -10,6 +11,11 @@ extension StartupReport: CustomStringConvertible {
 
     /// The report as an aligned text table (operation, module, phase, state, waited ms, ran ms, error),
     /// followed by the critical path and totals.
+    ///
+    /// - Parameters:
+    ///   - useColor: Whether the state column is coloured with ANSI escapes.
+    ///   - width: The line width to fit, or `nil` to cut nothing.
+    /// - Returns: The report's lines, each ending with a newline.
     ///
     /// With a `width`, the error column takes what the others leave (cut cells end with "…", and a line says where
     /// to read them in full); where the other columns do not fit with 12 columns to spare, each operation is a
@@ -68,19 +74,8 @@ extension StartupReport: CustomStringConvertible {
         }
     }
 
-    /// `text` cut into lines of at most `width` characters, at spaces where it can.
     private static func wrapped(_ text: String, width: Int) -> [String] {
-        var lines: [String] = []
-        var rest = Substring(text)
-        while rest.count > width {
-            let window = rest.prefix(width)
-            let cut = window.lastIndex(of: " ").map { rest.distance(from: rest.startIndex, to: $0) } ?? width
-            let end = rest.index(rest.startIndex, offsetBy: max(1, cut))
-            lines.append(String(rest[..<end]))
-            rest = rest[end...].drop { $0 == " " }
-        }
-        if !rest.isEmpty { lines.append(String(rest)) }
-        return lines
+        TextWrapping.lines(text, width: width)
     }
 
     /// The critical path, the counts per state, the phases' wall times and the totals.
@@ -121,6 +116,6 @@ extension StartupReport: CustomStringConvertible {
         case .running: code = "36"
         case .pending: code = "2"
         }
-        return "\u{1B}[\(code)m\(text)\u{1B}[0m"
+        return TextWrapping.colored(text, code: code)
     }
 }

@@ -174,21 +174,6 @@ struct InitiatorReportTests {
         #expect(events.contains { $0["ph"] as? String == "i" && $0["name"] as? String == "asyncHigh began" })
     }
 
-    @Test func overlappingOperationsGetDistinctLanes() {
-        let records = [
-            record("a", .asyncHigh, ready: 0, start: 0, end: 10),
-            record("b", .asyncHigh, ready: 0, start: 5, end: 15),
-            record("c", .asyncHigh, ready: 0, start: 10, end: 20),
-            record("d", .asyncHigh, ready: 0, start: 12, end: 13),
-        ]
-        let lanes = StartupReport.assignLanes(records)
-        #expect(lanes[0] != lanes[1])
-        #expect(lanes[1] != lanes[2])
-        #expect(lanes[2] != lanes[3])
-        #expect(lanes[1] != lanes[3])
-        #expect(lanes[2] == lanes[0])  // "a" ended when "c" started: the lane is reused
-    }
-
     @Test func eventsReportStartsAndFinishes() async throws {
         let initiator = Initiator(maxConcurrentOperations: 2)
         try initiator.add("a", priority: .high) {}

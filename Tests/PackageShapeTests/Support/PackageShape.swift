@@ -5,8 +5,8 @@ import Foundation
 /// - `ModuleHost` is the library every module builds on;
 /// - `ModuleHostState` (state files and the host's environment) and `ModuleHostRouting` (the router) are libraries
 ///   built on ModuleHost alone, which implementation targets and the shell may use, and interface targets may not;
-/// - machinery targets (`ModuleHostJSON`, `ModuleHostBinaryImage`, `ModuleHostSystemLibraries`) are no products: the
-///   JSON reader, the plugin-image readers and the system's libraries, each with its contract in `CONTRACT.md`. They
+/// - machinery targets (`ModuleHostJSON`, `ModuleHostBinaryImage`, `ModuleHostSystemLibraries`, `ModuleHostRendering`) are no products: the
+///   JSON reader, the plugin-image readers, the system's libraries and the renderers, each with its contract in `CONTRACT.md`. They
 ///   depend on no other target but machinery; the host, the libraries built on it, implementations and the shell
 ///   may use them;
 /// - interface targets (regular targets named `…Interface`) hold service protocols, identifiers and value types;
@@ -24,7 +24,7 @@ struct PackageShape: Sendable {
     static let hostLibraries: Set<String> = ["ModuleHostState", "ModuleHostRouting"]
     static let shell = "AppShell"
     /// The machinery: targets that are not products, under the host.
-    static let machinery: Set<String> = ["ModuleHostJSON", "ModuleHostBinaryImage", "ModuleHostSystemLibraries"]
+    static let machinery: Set<String> = ["ModuleHostJSON", "ModuleHostBinaryImage", "ModuleHostSystemLibraries", "ModuleHostRendering"]
 
     enum Role: Sendable, Equatable, CustomStringConvertible {
         case host, hostLibrary, machinery, interface, implementation, systemLibrary

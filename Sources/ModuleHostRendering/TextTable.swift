@@ -4,37 +4,37 @@
 /// their column are cut and end with "…". Columns are separated by two spaces; the last column is not
 /// padded and trailing spaces are trimmed. With a `lineWidth`, the last column takes what the others leave of
 /// it (at least `minimumLastWidth` characters).
-package struct TextTable {
+public struct TextTable {
     /// One column: its header, how wide it may get and which side it is aligned to.
-    package struct Column {
-        package var header: String
-        package var maxWidth: Int?
-        package var alignsRight: Bool
+    public struct Column {
+        public var header: String
+        public var maxWidth: Int?
+        public var alignsRight: Bool
 
         /// A column; `maxWidth` `nil` means no limit.
-        package init(_ header: String, maxWidth: Int? = nil, alignsRight: Bool = false) {
+        public init(_ header: String, maxWidth: Int? = nil, alignsRight: Bool = false) {
             self.header = header
             self.maxWidth = maxWidth
             self.alignsRight = alignsRight
         }
     }
 
-    package var columns: [Column]
-    package var rows: [[String]]
+    public var columns: [Column]
+    public var rows: [[String]]
     /// The line width the last column is fitted to, if any.
-    package var lineWidth: Int?
+    public var lineWidth: Int?
     /// The least width the last column gets when fitted to `lineWidth`.
-    package var minimumLastWidth = 20
+    public var minimumLastWidth = 20
 
     /// A table of `rows`, each with one cell per column (missing cells count as empty).
-    package init(columns: [Column], rows: [[String]], lineWidth: Int? = nil) {
+    public init(columns: [Column], rows: [[String]], lineWidth: Int? = nil) {
         self.columns = columns
         self.rows = rows
         self.lineWidth = lineWidth
     }
 
     /// The column widths.
-    package func widths() -> [Int] {
+    public func widths() -> [Int] {
         var widths = columns.indices.map { column in
             cellWidth(column, cap: columns[column].maxWidth)
         }
@@ -47,21 +47,21 @@ package struct TextTable {
 
     /// Whether every column but the last fits `lineWidth` at full width, with at least `minimumLastWidth` left
     /// for the last one (always, without a `lineWidth`).
-    package var fitsLineWidth: Bool {
+    public var fitsLineWidth: Bool {
         guard let lineWidth else { return true }
         let natural = columns.indices.dropLast().map { cellWidth($0, cap: columns[$0].maxWidth) }
         return natural.reduce(0, +) + 2 * (columns.count - 1) + minimumLastWidth <= lineWidth
     }
 
     /// Whether some cell is cut at the widths the table renders with.
-    package var cutsCells: Bool {
+    public var cutsCells: Bool {
         let widths = widths()
         return rows.contains { row in row.indices.contains { $0 < widths.count && row[$0].count > widths[$0] } }
     }
 
     /// The header line, then (with `rule`) a line of dashes, then one line per row. `style` may decorate a
     /// padded cell of a row (by row and column index), e.g. with colour; it is not applied to the header.
-    package func lines(rule: Bool = false, style: ((_ row: Int, _ column: Int, _ cell: String) -> String)? = nil) -> [String] {
+    public func lines(rule: Bool = false, style: ((_ row: Int, _ column: Int, _ cell: String) -> String)? = nil) -> [String] {
         let widths = widths()
         var lines = [line(columns.map(\.header), widths: widths) { _, cell in cell }]
         if rule { lines.append(widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ")) }

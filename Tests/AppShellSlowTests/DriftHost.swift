@@ -99,8 +99,11 @@ struct DriftHost: Sendable {
         let modules = output.appendingPathComponent("Modules")
         try FileManager.default.createDirectory(at: modules, withIntermediateDirectories: true)
         try FileManager.default.copyItem(at: built.appendingPathComponent("app-shell"), to: output.appendingPathComponent("app-shell"))
-        // The interfaces a plugin compiles against: ModuleHost, the libraries built on it, the interface targets.
-        for library in ["ModuleHost", "ModuleHostState", "ModuleHostRouting", "AuthInterface", "NumbersInterface", "ClockInterface"] {
+        // The interfaces a plugin compiles against: ModuleHost, the libraries built on it, the interface targets. The
+        // machinery modules come too: ModuleHost is not built for library evolution, so its `internal import`s are
+        // still loaded by a client's compiler (the plugin-evolution issue makes it resilient, which hides them).
+        for library in ["ModuleHost", "ModuleHostState", "ModuleHostRouting", "AuthInterface", "NumbersInterface", "ClockInterface",
+                        "ModuleHostJSON", "ModuleHostBinaryImage", "ModuleHostSystemLibraries", "ModuleHostRendering"] {
             try FileManager.default.copyItem(at: built.appendingPathComponent("Modules/\(library).swiftmodule"),
                                              to: modules.appendingPathComponent("\(library).swiftmodule"))
         }

@@ -27,7 +27,8 @@ let package = Package(
     ],
     targets: [
         // The library: manifest -> registry -> bridge -> initiator.
-        // It has no C module in its interface, so plugins compile against it with nothing but its .swiftmodule.
+        // It has no C module in its interface. A plugin compiles against the host's module folder (ModuleHost.swiftmodule, and
+        // the machinery modules it imports internally, which a client of a module not built for library evolution loads).
         // Its ABI identity (what a plugin's mark must equal) is computed by every build, from its sources, the
         // compiler and the target: the ABIIdentityGenerator plugin runs ABIIdentityTool, which generates it. Every
         // module a plugin may compile against applies the plugin, and each identity covers its own target's sources.

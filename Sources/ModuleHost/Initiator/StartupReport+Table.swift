@@ -28,8 +28,8 @@ extension StartupReport: CustomStringConvertible {
     public func renderTable(useColor: Bool = false, width: Int? = 100) -> String {
         let table = operationTable(width: width)
         let body = table.fitsLineWidth ? operationTableLines(table, useColor: useColor) : operationBlocks(width: width ?? 80)
-        let note = table.fitsLineWidth && table.cutsCells ? Self.wrapped("(errors cut to fit \(width ?? 0) columns; `startup --full` or --json shows them in full)", width: width ?? 80) : []
-        let summary = summaryLines().flatMap { line in width.map { Self.wrapped(line, width: $0) } ?? [line] }
+        let note = table.fitsLineWidth && table.cutsCells ? TextWrapping.lines("(errors cut to fit \(width ?? 0) columns; `startup --full` or --json shows them in full)", width: width ?? 80) : []
+        let summary = summaryLines().flatMap { line in width.map { TextWrapping.lines(line, width: $0) } ?? [line] }
         return (body + note + [""] + summary).joined(separator: "\n") + "\n"
     }
 
@@ -69,13 +69,9 @@ extension StartupReport: CustomStringConvertible {
             }
             return lines.flatMap { line in
                 let indent = line.hasPrefix("  ") ? "  " : ""
-                return Self.wrapped(String(line.dropFirst(indent.count)), width: max(10, width - indent.count)).map { indent + $0 }
+                return TextWrapping.lines(String(line.dropFirst(indent.count)), width: max(10, width - indent.count)).map { indent + $0 }
             }
         }
-    }
-
-    private static func wrapped(_ text: String, width: Int) -> [String] {
-        TextWrapping.lines(text, width: width)
     }
 
     /// The critical path, the counts per state, the phases' wall times and the totals.

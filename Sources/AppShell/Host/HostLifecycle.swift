@@ -12,48 +12,47 @@ import Musl
 import Darwin
 #endif
 
-/// The shell's host lifecycle: the library's one, ``ModuleManager/run(teardownTimeLimit:startsLaterPhases:onTeardown:_:)``,
+/// The shell's host lifecycle: the library's one, ``ModuleManager/run(teardownTimeLimit:laterPhases:onTeardown:_:)``,
 /// with what a terminal adds. Live progress while the blocking phases run, the report, a signal at any moment
-/// (which cancels what runs and ends the shell with 130 or 143 once all is shut down in order), a grace period for
-/// the later phases when the work ends normally, each teardown reported, and the trace written last.
+/// (which cancels the run and ends the shell with 130 or 143 once all is shut down in order), each teardown
+/// reported, and the trace written last.
 struct HostLifecycle {
     let runtime: HostRuntime
     let events: ShellEvents
     let invocation: Invocation
 
-    /// How long the later phases may keep running after the work ended normally.
+    /// How long the later phases may keep running after the prompt ended normally.
     static let gracePeriod: Duration = .seconds(5)
     /// How long each module's asynchronous teardown may run before it is reported and no longer waited for.
     static let teardownTimeLimit: Duration = .seconds(5)
 
-    /// How the host's work ended: the status to exit with, and whether the later phases get their grace period.
-    struct Finish {
-        let status: ExitCode
-        var waitsForLaterPhases = false
-
-        /// Ended by a signal: its status (130 or 143).
-        static func signal(_ number: Int32) -> Finish { Finish(status: Signals.exitCode(for: number)) }
-    }
-
-    /// Runs the host: `work` runs once the blocking phases have finished. Returns the status to exit with.
-    func run(showReport: Bool, startsLaterPhases: Bool, _ work: () async -> Finish) async -> ExitCode {
-        let initiator = runtime.manager.initiator
-        events.setSignalHandler { _ in initiator.cancel() }
-        let showsProgress = runtime.console.errorIsTerminal ? !invocation.quiet : invocation.verbose
-        let progress = showsProgress ? Task { await showProgress(initiator) } : nil
-        var status: ExitCode
-        do {
-            status = try await runtime.manager.run(teardownTimeLimit: Self.teardownTimeLimit, startsLaterPhases: startsLaterPhases,
-                                                   onTeardown: report) { startup in
+    /// Runs the host: `work` runs once the blocking phases have finished, shielded from the cancellation a signal
+    /// brings (it sees the signal itself and winds down). Returns the status to exit with.
+    func run(showReport: Bool, laterPhases: ModuleManager.LaterPhases,
+             _ work: @escaping @Sendable (StartupReport) async -> ExitCode) async -> ExitCode {
+        let (manager, console, invocation, events) = (runtime.manager, runtime.console, invocation, events)
+        let showsProgress = console.errorIsTerminal ? !invocation.quiet : invocation.verbose
+        let progress = showsProgress ? Task { await showProgress(manager.initiator) } : nil
+        let hosting = Task {
+            try await manager.run(teardownTimeLimit: Self.teardownTimeLimit, laterPhases: laterPhases,
+                                  onTeardown: report) { startup in
                 progress?.cancel()
-                if showReport { Listings(console: runtime.console).startupReport(startup, full: invocation.full) }
+                if showReport { Listings(console: console).startupReport(startup, full: invocation.full) }
                 // A signal that came as the blocking phases ended: nothing more starts.
                 if let signal = events.signalReceived { return Signals.exitCode(for: signal) }
-                let finish = await work()
+                let status = await Task { await work(startup) }.value
                 TerminalEcho.standardInput.restore()
-                if finish.waitsForLaterPhases { await waitForLaterPhases(initiator) }
-                return finish.status
+                if invocation.verbose, case .whileWorking(let grace) = laterPhases, events.signalReceived == nil {
+                    console.diagnostic("waiting up to \(grace) for the later startup phases")
+                }
+                return status
             }
+        }
+        // A signal at any moment cancels the run: startup stops at once, and what was started is shut down in order.
+        events.setSignalHandler { _ in hosting.cancel() }
+        var status: ExitCode
+        do {
+            status = try await hosting.value
         } catch {
             progress?.cancel()
             status = reportStartupFailure(error, showReport: showReport, signal: events.signalReceived)
@@ -62,17 +61,6 @@ struct HostLifecycle {
         // A signal that came as the work ended (with the last line of input, say) is the status all the same.
         let late = await Signals.settle()
         return (events.signalReceived ?? late).map(Signals.exitCode(for:)) ?? status
-    }
-
-    /// Gives the later phases up to ``gracePeriod`` to finish; a signal meanwhile cancels them (the handler does).
-    private func waitForLaterPhases(_ initiator: Initiator) async {
-        if invocation.verbose { runtime.console.diagnostic("waiting up to \(Self.gracePeriod) for the later startup phases") }
-        let deadline = Task {
-            try await Task.sleep(for: Self.gracePeriod)
-            initiator.cancel()
-        }
-        _ = await initiator.waitUntilFinished()
-        deadline.cancel()
     }
 
     /// Says why startup did not finish, and returns the status: 65 for an invalid plan, 70 for a failure, the

@@ -5,7 +5,7 @@ extension ModuleManager {
     /// `teardownTimeLimit`. A teardown still running at its limit is cancelled, recorded as
     /// ``ModuleManager/TeardownRecord/Outcome/timedOut`` (naming the module) and no longer waited for: the next module is
     /// torn down, so this never waits longer than the limit per module. Cancelling the calling task does not cut
-    /// a teardown short. A later resolve loads a module afresh. ``run(teardownTimeLimit:startsLaterPhases:onTeardown:_:)`` calls
+    /// a teardown short. A later resolve loads a module afresh. ``run(teardownTimeLimit:laterPhases:onTeardown:_:)`` calls
     /// this as its last step; a host that does not use `run` calls it when it stops.
     ///
     /// - Parameter teardownTimeLimit: How long to wait for each module's teardown.

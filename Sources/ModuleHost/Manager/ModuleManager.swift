@@ -11,7 +11,7 @@
 /// A manager that goes away frees the modules it loaded, even those that keep their context (a resolve through
 /// that context then throws `ResolutionError.Code.managerUnavailable`), and cancels a startup it began that has
 /// not finished. To tear the modules down in order, with their unload hooks, host them with
-/// ``run(teardownTimeLimit:startsLaterPhases:onTeardown:_:)``.
+/// ``run(teardownTimeLimit:laterPhases:onTeardown:_:)``.
 public final class ModuleManager: ModuleContext {
     /// Resolves modules and services.
     public let bridge: ModuleBridge

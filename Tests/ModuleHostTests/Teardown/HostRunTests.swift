@@ -68,7 +68,7 @@ struct HostRunTests {
         let manager = try manager(Self.eagerPair, probe: TeardownProbe())
         let ran = Locked(false)
         try manager.initiator.add("host.later", priority: .low) { ran.withLock { $0 = true } }
-        try await manager.run(startsLaterPhases: false) { report in
+        try await manager.run(laterPhases: .never) { report in
             #expect(report.operations.first { $0.identifier == "host.later" }?.state == .pending)
         }
         #expect(!ran.withLock { $0 }, "a later phase ran though the host never released it")

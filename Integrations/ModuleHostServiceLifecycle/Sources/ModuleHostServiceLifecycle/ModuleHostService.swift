@@ -44,7 +44,7 @@ public final class ModuleHostService: Service {
     }
 
     /// Starts the modules, waits for graceful shutdown or cancellation, then unloads them: the manager's
-    /// one-call ``ModuleHost/ModuleManager/run(teardownTimeLimit:startsLaterPhases:onTeardown:_:)``, with graceful shutdown as the
+    /// one-call ``ModuleHost/ModuleManager/run(teardownTimeLimit:laterPhases:onTeardown:_:)``, with graceful shutdown as the
     /// end of the host's work.
     public func run() async throws {
         let initiator = manager.initiator

@@ -19,7 +19,7 @@ extension StartupReport {
             case cancelled
 
             /// Whether the state is final.
-            public var isFinished: Bool { self != .pending && self != .running }
+            var isFinished: Bool { self != .pending && self != .running }
 
             /// Whether the state means something went wrong.
             public var isProblem: Bool { self == .failed || self == .timedOut || self == .skipped || self == .cancelled }

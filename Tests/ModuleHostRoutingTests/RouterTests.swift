@@ -6,31 +6,7 @@ import TestSupport
 import ModuleHostTesting
 
 @Suite("Router", .timeLimit(.minutes(5)))
-struct RouterTests {
-    /// A manager with its own recorder injected and `types` (test module class names) registered; `extra` goes into
-    /// the manifest's root, and `entries` replaces the module list when given.
-    private func manager(_ types: [String] = ["RouteAlphaModule"], extra: String = "", entries: String? = nil,
-                         recorder: LoadRecorder = LoadRecorder()) throws -> ModuleManager {
-        let manager = ModuleManager()
-        manager.provide(recorder, as: LoadRecorder.self)
-        let list = entries ?? types.map { "\"ModuleHostRoutingTests.\($0)\"" }.joined(separator: ", ")
-        try manager.registerModules(from: Data("{\(extra)\"modules\": [\(list)]}".utf8))
-        return manager
-    }
-
-    private func failure(_ url: String, from source: RouteRequest.Source = .inApp, in manager: ModuleManager) async -> RouteError? {
-        do {
-            _ = try await manager.router.open(url, from: source)
-            return nil
-        } catch {
-            return error
-        }
-    }
-
-    private func state(of identifier: ModuleIdentifier, in manager: ModuleManager) -> ModuleDescription.State? {
-        manager.modules.first { $0.identifier == identifier }?.state
-    }
-
+struct RouterTests: RouterSuite {
     // MARK: Decisions
 
     @Test func passRunsTheTargetWithDecodedParametersAfterTheHandlersDecision() async throws {
@@ -242,95 +218,5 @@ struct RouterTests {
         // Exactly at the parameter limit is fine.
         let fits = "/alpha/echo/" + String(repeating: "b", count: RouteLimits.parameterBytes)
         #expect(try await manager.router.open(fits).output.text.count == RouteLimits.parameterBytes)
-    }
-
-    // MARK: Loading, events, concurrency
-
-    @Test func aRoutesModuleLoadsOnItsFirstOpenOnly() async throws {
-        let recorder = LoadRecorder()
-        let manager = try manager(recorder: recorder)
-        #expect(state(of: "test.routes.alpha", in: manager) == .registered)
-        #expect(manager.router.routes.count == RouteAlphaModule.routes.count, "listing loads nothing")
-        #expect(state(of: "test.routes.alpha", in: manager) == .registered)
-        _ = try await manager.router.open("/alpha/items/1")
-        _ = try await manager.router.open("/alpha/items/2")
-        #expect(state(of: "test.routes.alpha", in: manager) == .loaded)
-        #expect(recorder.count(of: "load alpha") == 1)
-    }
-
-    @Test func aModuleThatFailsToLoadIsReported() async throws {
-        let manager = try manager(["RouteFailingLoadModule"])
-        let error = try #require(await failure("/failing/page", in: manager))
-        #expect(error.code == .moduleUnavailable)
-        #expect(error.message.contains("test.routes.failing"))
-        #expect(error.description.contains("cannot load for tests"))
-    }
-
-    @Test func eventsReportWillDidAndRefusals() async throws {
-        let manager = try manager()
-        let events = manager.router.events()
-        _ = try await manager.router.open("/alpha/items/4")
-        _ = await failure("/alpha/closed", in: manager)
-        var seen: [String] = []
-        for await event in events {
-            switch event {
-            case .willOpen(let request): seen.append("will \(request.route) \(request.parameters.integer("id") ?? 0)")
-            case .didOpen(let request, let succeeded): seen.append("did \(request.route) \(succeeded)")
-            case .refused(let error): seen.append("refused \(error.code)")
-            }
-            if seen.count == 3 { break }
-        }
-        #expect(seen == ["will alpha.item 4", "did alpha.item true", "refused rejected"])
-    }
-
-    @Test func manyOpensAtOnceAllSucceedAndLoadTheModuleOnce() async throws {
-        let recorder = LoadRecorder()
-        let manager = try manager(recorder: recorder)
-        let texts = await withTaskGroup(of: String?.self) { group in
-            for index in 0..<200 {
-                group.addTask {
-                    let id = index % 100 + 1
-                    let url = index.isMultiple(of: 2) ? "/alpha/items/\(id)" : "modulehost://app/alpha/items/\(id)"
-                    return try? await manager.router.open(url, from: index.isMultiple(of: 3) ? .external : .inApp).output.text
-                }
-            }
-            var texts: [String] = []
-            for await text in group { texts.append(text ?? "failed") }
-            return texts
-        }
-        #expect(texts.count == 200)
-        // The ones from outside with a bare path are refused; every other one opens.
-        #expect(texts.filter { $0 == "failed" }.count == (0..<200).filter { $0.isMultiple(of: 2) && $0.isMultiple(of: 3) }.count)
-        #expect(recorder.count(of: "load alpha") == 1)
-        #expect(recorder.count(of: "target alpha.item") == texts.filter { $0 != "failed" }.count)
-    }
-
-    // MARK: The manifest
-
-    @Test func theManifestMakesRoutesExternalOrDisablesThem() async throws {
-        let manager = try manager(entries: #"{"type": "ModuleHostRoutingTests.RouteAlphaModule", "routes": {"alpha.private": {"external": true}, "alpha.item": {"enabled": false}}}"#)
-        #expect(try await manager.router.open("modulehost://app/alpha/private", from: .external).output.text == "private")
-        #expect(await failure("/alpha/items/3", in: manager)?.code == .routeNotFound)
-        #expect(manager.router.routes.first { $0.identifier == "alpha.private" }?.isExternal == true)
-        #expect(!manager.router.routes.contains { $0.identifier == "alpha.item" })
-    }
-
-    @Test func theManifestNamesTheSchemesAndHost() async throws {
-        let manager = try manager(extra: #""routing": {"scheme": "shop-app", "externalSchemes": ["shop", "shop-legacy"], "host": "store"}, "#)
-        #expect(manager.router.settings.scheme == "shop-app")
-        #expect(try await manager.router.open("shop-legacy://store/alpha/items/1", from: .external).output.text == "item 1 plain")
-        #expect(try await manager.router.open("shop-app://store/alpha/items/1").output.text == "item 1 plain")
-        #expect(await failure("modulehost://app/alpha/items/1", from: .external, in: manager)?.code == .wrongScheme)
-        #expect(await failure("shop://app/alpha/items/1", from: .external, in: manager)?.code == .wrongHost)
-    }
-
-    @Test func routesListTheirParameters() throws {
-        let manager = try manager()
-        let item = try #require(manager.router.routes.first { $0.identifier == "alpha.item" })
-        #expect(item.pattern == "/alpha/items/:id")
-        #expect(item.isExternal)
-        #expect(item.parameters == ["id: an integer in 1...100", "?format: one of \"short\", \"long\" (optional)"])
-        let data = try JSONEncoder().encode(item)
-        #expect(try JSONDecoder().decode(RouteDescription.self, from: data) == item)
     }
 }

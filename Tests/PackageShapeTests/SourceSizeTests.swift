@@ -2,8 +2,8 @@ import Foundation
 import Testing
 
 /// Small units: no file of a library, the shell or a demo module is longer than 250 lines, and no function,
-/// initializer or accessor body in it longer than 60, so each can be read at once. The build enforces it here, not a
-/// reviewer.
+/// initializer or accessor body in it longer than 60, so each can be read at once. Tests are held to the file limit
+/// too (every Swift file under Tests/), though not to the body limit. The build enforces it here, not a reviewer.
 @Suite("Source sizes")
 struct SourceSizeTests {
     /// Every target's folder: everything under Sources/ and Plugins/, so a target added
@@ -21,6 +21,11 @@ struct SourceSizeTests {
     static let maximumFileLines = 250
     static let maximumBodyLines = 60
 
+    /// The number of lines of `text`, as `wc -l` counts them: its newlines.
+    static func lineCount(_ text: String) -> Int {
+        text.split(separator: "\n", omittingEmptySubsequences: false).count - 1
+    }
+
     private func sources() throws -> [(path: String, text: String)] {
         try Self.folders.flatMap { folder in
             try SwiftSource.files(under: folder, root: PackageDump.root).map { file in
@@ -36,17 +41,26 @@ struct SourceSizeTests {
         }
         for (path, _) in Self.longFiles {
             let text = try String(contentsOf: PackageDump.root.appendingPathComponent(path), encoding: .utf8)
-            #expect(text.split(separator: "\n", omittingEmptySubsequences: false).count - 1 > Self.maximumFileLines,
-                    "\(path) fits now: drop its exception")
+            #expect(Self.lineCount(text) > Self.maximumFileLines, "\(path) fits now: drop its exception")
         }
     }
 
     @Test func noFileIsLongerThan250Lines() throws {
         let files = try sources()
         #expect(files.count > 150, "the scan found only \(files.count) files")
-        let long = files.map { ($0.path, $0.text.split(separator: "\n", omittingEmptySubsequences: false).count - 1) }
+        let long = files.map { ($0.path, Self.lineCount($0.text)) }
             .filter { $0.1 > Self.maximumFileLines && Self.longFiles[$0.0] == nil }
         #expect(long.isEmpty, "split these files (at most \(Self.maximumFileLines) lines): \(long.map { "\($0.0): \($0.1)" })")
+    }
+
+    /// Every Swift file under Tests/ is held to the same file limit, with no exceptions (and to no body limit).
+    @Test func noTestFileIsLongerThan250Lines() throws {
+        let files = try SwiftSource.files(under: "Tests", root: PackageDump.root)
+        #expect(files.count > 100, "the scan found only \(files.count) test files")
+        let long = try files.map { file in
+            (file, Self.lineCount(try String(contentsOf: PackageDump.root.appendingPathComponent(file), encoding: .utf8)))
+        }.filter { $0.1 > Self.maximumFileLines }
+        #expect(long.isEmpty, "split these test files (at most \(Self.maximumFileLines) lines): \(long.map { "\($0.0): \($0.1)" })")
     }
 
     @Test func noFunctionIsLongerThan60Lines() throws {

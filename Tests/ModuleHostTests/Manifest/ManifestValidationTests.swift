@@ -5,22 +5,7 @@ import TestSupport
 
 /// One test per validation problem, asserting the message names the file, the place and what was expected.
 @Suite("Manifest validation")
-struct ManifestValidationTests {
-    private func diagnostics(_ json: String, file: String = "modules.json") -> [ManifestDiagnostic] {
-        do {
-            try ModuleManager().registerModules(from: Data(json.utf8), file: file)
-            return []
-        } catch {
-            return error.diagnostics
-        }
-    }
-
-    private func only(_ code: ManifestDiagnostic.Code, in json: String) throws -> ManifestDiagnostic {
-        let found = diagnostics(json).filter { $0.code == code }
-        try #require(found.count == 1, "expected one \(code) diagnostic, got \(diagnostics(json))")
-        return found[0]
-    }
-
+struct ManifestValidationTests: ManifestValidationSuite {
     @Test func acceptsRichForm() throws {
         let manager = ModuleManager.forTesting()
         let warnings = try manager.registerModules(from: Data("""
@@ -127,49 +112,6 @@ struct ManifestValidationTests {
         #expect(diagnostic.path == "modules[0].type")
     }
 
-    @Test func duplicateIdentifiersNameBothTypes() throws {
-        let diagnostic = try only(.duplicateIdentifier, in: """
-            {"modules": ["ModuleHostTests.BaseModule", "ModuleHostTests.GreeterModule", "ModuleHostTests.GreeterImpostorModule"]}
-            """)
-        #expect(diagnostic.message.contains("ModuleHostTests.GreeterImpostorModule"))
-        #expect(diagnostic.message.contains("ModuleHostTests.GreeterModule"))
-        #expect(diagnostic.message.contains("\"test.greeter\""))
-        #expect(diagnostic.path == "modules[2].type")
-    }
-
-    @Test func twoProvidersOfOneService() throws {
-        let diagnostic = try only(.duplicateService, in: """
-            {"modules": ["ModuleHostTests.BaseModule", "ModuleHostTests.GreeterModule", "ModuleHostTests.OtherGreeterModule"]}
-            """)
-        #expect(diagnostic.message.contains("ModuleHostTests.GreetingService"))
-        #expect(diagnostic.message.contains("\"test.greeter\" already provides"))
-    }
-
-    @Test func missingRequirement() throws {
-        let diagnostic = try only(.missingRequirement, in: #"{"modules": ["ModuleHostTests.GreeterModule"]}"#)
-        #expect(diagnostic.message == "ModuleHostTests.GreeterModule requires module \"test.base\", which no entry provides")
-        #expect(diagnostic.path == "modules[0]")
-    }
-
-    @Test func missingRequirementSuggestsClosestIdentifier() throws {
-        let diagnostic = try only(.missingRequirement, in: """
-            {"modules": ["ModuleHostTests.BaseModule", "ModuleHostTests.GreeterModule", "ModuleHostTests.NeedsMissingModule"]}
-            """)
-        #expect(diagnostic.suggestion == "did you mean \"test.greeter\"?")
-    }
-
-    @Test func disabledRequirement() throws {
-        let diagnostic = try only(.disabledRequirement, in: """
-            {"modules": [{"type": "ModuleHostTests.BaseModule", "enabled": false}, "ModuleHostTests.GreeterModule"]}
-            """)
-        #expect(diagnostic.message.contains("requires module \"test.base\", but its entry modules[0] (ModuleHostTests.BaseModule) is disabled"))
-    }
-
-    @Test func requirementCycleIsPrinted() throws {
-        let diagnostic = try only(.dependencyCycle, in: #"{"modules": ["ModuleHostTests.RequiresAModule", "ModuleHostTests.RequiresBModule"]}"#)
-        #expect(diagnostic.message == "modules require each other in a cycle: test.requires.a -> test.requires.b -> test.requires.a")
-    }
-
     @Test func emptyFile() throws {
         let directory = try TemporaryDirectory()
         let url = try directory.write("  \n", to: "modules.json")
@@ -203,33 +145,6 @@ struct ManifestValidationTests {
         let diagnostic = try only(.unsupportedVersion, in: #"{"version": 2, "modules": []}"#)
         #expect(diagnostic.message == "manifest version 2 is not supported; this ModuleHost reads version 1")
         #expect(diagnostic.path == "version")
-    }
-
-    @Test func configThatDoesNotDecodeIsLocated() throws {
-        let diagnostic = try only(.invalidConfig, in: """
-            {"modules": [
-              {"type": "ModuleHostTests.ConfiguredModule", "config": {
-                "greeting": "hi",
-                "users": [{"name": "a", "age": 1}, {"name": "b", "age": "old"}]
-              }}
-            ]}
-            """)
-        #expect(diagnostic.path == "modules[0].config.users[1].age")
-        #expect(diagnostic.message == "expected an integer, found a string")
-        #expect(diagnostic.location == ManifestDiagnostic.Location(line: 4, column: 61))
-    }
-
-    @Test func missingConfigForAModuleThatNeedsOne() throws {
-        let diagnostic = try only(.invalidConfig, in: #"{"modules": ["ModuleHostTests.ConfiguredModule"]}"#)
-        #expect(diagnostic.message.contains("needs a \"config\" object"))
-        #expect(diagnostic.message.contains("missing field \"greeting\""))
-    }
-
-    @Test func configForAModuleWithoutOneIsAWarning() throws {
-        let manager = ModuleManager()
-        let warnings = try manager.registerModules(from: Data(#"{"modules": [{"type": "ModuleHostTests.BaseModule", "config": {"x": 1}}]}"#.utf8))
-        #expect(warnings.map(\.code) == [.unusedConfig])
-        #expect(warnings[0].severity == .warning)
     }
 
     @Test func everyProblemIsReportedInOnePass() {

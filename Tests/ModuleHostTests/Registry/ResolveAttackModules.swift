@@ -4,7 +4,8 @@ import Synchronization
 
 // Came from Attack/, an outsider's attack on the lock-free warm resolve (added in 9e16303);
 // now filed under the feature it protects.
-// Modules and services for the attack on the lock-free warm resolve (WarmResolveAttackTests).
+// Modules and services for the resolve attacks (ResolveAttackTests, ConcurrentResolveAttackTests); written against the
+// lock-free warm resolve, deleted since, and kept as attacks on the cached resolve that replaced it.
 
 extension ModuleIdentifier {
     static let atkBase: ModuleIdentifier = "attack.warm.base"

@@ -73,26 +73,63 @@ struct AddingAModuleTests {
         }
         """
 
+    /// Names for the two modules that no target of the repository has yet: a user who has added a `Notes` module
+    /// (as the guide's example does) still gets a green suite.
+    struct Names {
+        let notes: String
+        let tasks: String
+
+        init(unusedIn root: URL) throws {
+            func unused(_ candidates: [String]) throws -> String {
+                try #require(candidates.first { name in
+                    ["Module", "Interface"].allSatisfy {
+                        !FileManager.default.fileExists(atPath: root.appendingPathComponent("Sources/\(name)\($0)").path)
+                    }
+                }, "every candidate name is taken: \(candidates)")
+            }
+            notes = try unused(["Notes", "Jottings", "Memos", "Scribbles"])
+            tasks = try unused(["Tasks", "Chores", "Errands", "Duties"])
+        }
+
+        /// `text`, written for `Notes` and `Tasks`, for these names.
+        func apply(_ text: String) -> String {
+            text.replacingOccurrences(of: "Notes", with: notes).replacingOccurrences(of: "notes", with: notes.lowercased())
+                .replacingOccurrences(of: "Tasks", with: tasks).replacingOccurrences(of: "tasks", with: tasks.lowercased())
+        }
+    }
+
+    /// A repository that already has a `Notes` module (the guide's example) gets other names, used everywhere.
+    @Test func aNameTheRepositoryHasIsNotReused() throws {
+        let root = try ProcessScratch.folder("adding-a-module-names")
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("Sources/NotesInterface"), withIntermediateDirectories: true)
+        let names = try Names(unusedIn: root)
+        #expect(names.notes == "Jottings" && names.tasks == "Tasks")
+        #expect(names.apply("NotesInterface .notes TasksModule") == "JottingsInterface .jottings TasksModule")
+    }
+
     @Test func aModuleAddedAsTheGuideSaysBreaksNoTest() async throws {
+        let names = try Names(unusedIn: PluginToolchain.root)
         let copy = try ProcessScratch.folder("adding-a-module")
         try Self.copySources(of: PluginToolchain.root, to: copy)
+        let modulesBefore = try Self.moduleCount(in: copy)
         let added = try await PluginToolchain.run(["swift", "package", "--package-path", copy.path, "--allow-writing-to-package-directory",
-                                                   "add-module", "Notes"], timeout: .seconds(1_800))
+                                                   "add-module", names.notes], timeout: .seconds(1_800))
         try #require(added.status == 0, "add-module failed:\n\(added.all.suffix(4_000))")
         let again = try await PluginToolchain.run(["swift", "package", "--package-path", copy.path, "--allow-writing-to-package-directory",
-                                                   "add-module", "Notes"], timeout: .seconds(1_800))
-        #expect(again.status != 0 && again.all.contains("already has a target named NotesInterface"), "\(again.all.suffix(2_000))")
-        try add(to: copy)
+                                                   "add-module", names.notes], timeout: .seconds(1_800))
+        #expect(again.status != 0 && again.all.contains("already has a target named \(names.notes)Interface"), "\(again.all.suffix(2_000))")
+        try add(to: copy, names)
 
         let started = ContinuousClock.now
         let build = try await PluginToolchain.run(["swift", "build", "--build-tests", "--package-path", copy.path], timeout: .seconds(1_800))
         try #require(build.status == 0, "the copy with a module added does not build:\n\(build.all.suffix(4_000))")
         let check = try await PluginToolchain.run(["swift", "run", "--skip-build", "--package-path", copy.path, "app-shell",
                                                    "--manifest", copy.appendingPathComponent("modules.json").path, "validate"])
-        #expect(check.status == 0 && check.all.contains("(5 modules"), "\(check.all)")
+        #expect(check.status == 0 && check.all.contains("(\(modulesBefore + 2) modules"), "\(check.all)")
         let listed = try await PluginToolchain.run(["swift", "run", "--skip-build", "--package-path", copy.path, "app-shell",
                                                     "--manifest", copy.appendingPathComponent("modules.json").path, "modules"])
-        #expect(listed.stdout.contains("NotesModule.NotesModule") && listed.stdout.contains("TasksModule.TasksModule"), "\(listed.all)")
+        #expect(listed.stdout.contains(names.apply("NotesModule.NotesModule")) && listed.stdout.contains(names.apply("TasksModule.TasksModule")),
+                "\(listed.all)")
         let tests = try await PluginToolchain.run(
             ["swift", "test", "--skip-build", "--package-path", copy.path, "--skip", Self.skipped],
             environment: [ScratchCopy.marker: "1"], timeout: .seconds(1_800))
@@ -128,7 +165,7 @@ struct AddingAModuleTests {
 
     /// NotesModule's files replaced by the richer module above, and TasksModule added by hand as the guide says: its
     /// two targets (after the package's `targets: [`), the host's dependency (at the end of AppShell's), its entry.
-    private func add(to copy: URL) throws {
+    private func add(to copy: URL, _ names: Names) throws {
         let tasksInterface = "import ModuleHost\n\n/// What others may use of the tasks module.\npublic protocol TasksService: Sendable {}\n"
         let tasksModule = """
             import ModuleHost
@@ -143,17 +180,17 @@ struct AddingAModuleTests {
             """
         for (folder, file, text) in [("NotesInterface", "NotesService.swift", Self.interface), ("NotesModule", "NotesModule.swift", Self.module),
                                      ("TasksInterface", "TasksService.swift", tasksInterface), ("TasksModule", "TasksModule.swift", tasksModule)] {
-            let directory = copy.appendingPathComponent("Sources/\(folder)")
+            let directory = copy.appendingPathComponent("Sources/\(names.apply(folder))")
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: directory.appendingPathComponent(file))
+            try Data(names.apply(text).utf8).write(to: directory.appendingPathComponent(names.apply(file)))
         }
         let package = copy.appendingPathComponent("Package.swift")
         var text = try String(contentsOf: package, encoding: .utf8)
         let targets = try #require(text.range(of: #"targets:\s*\[[ \t]*(?=\n)"#, options: .regularExpression), "no `targets: [` line")
-        text.insert(contentsOf: #"\#n        .target(name: "TasksInterface", dependencies: ["ModuleHost"], plugins: ["ABIIdentityGenerator"]), .target(name: "TasksModule", dependencies: ["ModuleHost", "TasksInterface"]),"#,
+        text.insert(contentsOf: names.apply(#"\#n        .target(name: "TasksInterface", dependencies: ["ModuleHost"], plugins: ["ABIIdentityGenerator"]), .target(name: "TasksModule", dependencies: ["ModuleHost", "TasksInterface"]),"#),
                     at: targets.upperBound)
         let host = try #require(text.range(of: #"name: "AppShell",\s*dependencies: \[[^\]]*"#, options: .regularExpression), "no AppShell dependencies")
-        text.insert(contentsOf: #", "TasksModule""#, at: host.upperBound)
+        text.insert(contentsOf: names.apply(#", "TasksModule""#), at: host.upperBound)
         for target in Self.otherTestTargets {
             let declaration = #".testTarget(name: "\#(target)""#
             try #require(text.contains(declaration), "Package.swift no longer contains \(declaration)")
@@ -162,8 +199,14 @@ struct AddingAModuleTests {
         try Data(text.utf8).write(to: package)
         let modules = copy.appendingPathComponent("modules.json")
         var manifest = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: modules)) as? [String: Any])
-        manifest["modules"] = (manifest["modules"] as? [Any] ?? []) + [["type": "TasksModule.TasksModule"]]
+        manifest["modules"] = (manifest["modules"] as? [Any] ?? []) + [["type": names.apply("TasksModule.TasksModule")]]
         try JSONSerialization.data(withJSONObject: manifest, options: [.prettyPrinted]).write(to: modules)
+    }
+
+    /// How many modules the copy's `modules.json` lists: the test counts what it adds, not the repository's modules.
+    private static func moduleCount(in copy: URL) throws -> Int {
+        let manifest = try JSONSerialization.jsonObject(with: Data(contentsOf: copy.appendingPathComponent("modules.json"))) as? [String: Any]
+        return try #require(manifest?["modules"] as? [Any], "the copy's modules.json has no modules array").count
     }
 
     /// The lines of a test run's output that say what failed, or its end when none does.

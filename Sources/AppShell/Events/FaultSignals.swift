@@ -8,8 +8,8 @@ import Darwin
 
 /// The fault signals (SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGTRAP, SIGSYS, SIGABRT) still end the process at once, with
 /// no shutdown, but the terminal is first put back as the shell found it: a crash at the password prompt used to
-/// leave echo off. The handler runs only `tcsetattr`, then hands the signal on as it was: to the handler that was
-/// there before (the Swift runtime's backtracer) or to the default action.
+/// leave echo off. The handler runs `tcsetattr` and the handler that was there before (the Swift runtime's
+/// backtracer), then ends the process by the signal with its default action, whatever that handler did.
 enum FaultSignals {
     /// The signals that report a fault of the process itself.
     static let numbers = [SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGTRAP, SIGSYS, SIGABRT]
@@ -43,17 +43,38 @@ enum FaultSignals {
         for number in numbers where Int(number) < slots { sigaction(number, &action, saved.actions + Int(number)) }
     }
 
-    /// Puts the terminal back, reinstates the action that was there before, and lets the signal take it: a fault
-    /// happens again when the handler returns; a signal sent by a process (`kill`, `abort`) is sent again.
-    private static let restoreAndHandOn: Signals.Handler = { number, info, _ in
+    /// Puts the terminal back, runs the handler that was there before (the Swift runtime's backtracer prints its
+    /// report), and then ends the process by the signal whatever that handler did: the backtracer returns from a
+    /// signal that was sent rather than raised by a fault, and the shell used to go on reading the password with
+    /// echo on. A fault happens again when this handler returns, now with the default action; a sent signal
+    /// (`kill`, `abort`) is raised again, unblocked, with the default action.
+    private static let restoreAndHandOn: Signals.Handler = { number, info, context in
         if let saved = FaultSignals.saved, number >= 0, number < 64 {
             tcsetattr(STDIN_FILENO, TCSANOW, saved.modes)
-            sigaction(number, saved.actions + Int(number), nil)
-        } else {
-            signal(number, SIG_DFL)
+            FaultSignals.runPrevious(saved.actions[Int(number)], number, info, context)
+            tcsetattr(STDIN_FILENO, TCSANOW, saved.modes)
         }
-        var code: Int32 = 0
-        if let info { code = info.pointee.si_code }
-        if code <= 0 { raise(number) }
+        signal(number, SIG_DFL)
+        guard (info?.pointee.si_code ?? 0) <= 0 else { return }
+        var blocked = sigset_t()
+        sigemptyset(&blocked)
+        sigaddset(&blocked, number)
+        pthread_sigmask(SIG_UNBLOCK, &blocked, nil)
+        raise(number)
+    }
+
+    /// Calls the function `action` names, in the form its flags say; nothing for the default action or "ignore".
+    private static func runPrevious(_ action: sigaction, _ number: Int32, _ info: UnsafeMutablePointer<siginfo_t>?,
+                                    _ context: UnsafeMutableRawPointer?) {
+        #if canImport(Glibc)
+        let withInfo = action.__sigaction_handler.sa_sigaction, plain = action.__sigaction_handler.sa_handler
+        #elseif canImport(Musl)
+        let withInfo = action.__sa_handler.sa_sigaction, plain = action.__sa_handler.sa_handler
+        #else
+        let withInfo = action.__sigaction_u.__sa_sigaction, plain = action.__sigaction_u.__sa_handler
+        #endif
+        // SIG_DFL is 0 and SIG_IGN is 1: neither is a function to call.
+        guard let plain, UInt(bitPattern: unsafeBitCast(plain, to: Int.self)) > 1 else { return }
+        if action.sa_flags & SA_SIGINFO != 0, let withInfo { withInfo(number, info, context) } else { plain(number) }
     }
 }

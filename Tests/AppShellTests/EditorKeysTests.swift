@@ -100,7 +100,20 @@ struct EditorKeysTests {
         #expect(write(controller, &endOfFile, 1) == 1)
         modes.c_lflag &= ~tcflag_t(ICANON | ECHO)
         try #require(tcsetattr(terminal, TCSANOW, &modes) == 0)
-        let key = EditorKeys.next(from: terminal, cancellation: -1)
+        let key = EditorKeys.next(from: terminal, cancellation: -1, atLineStart: true)
         #expect(key == .character(EditorKeys.endOfFile) && key.code == 4, "\(key)")
+    }
+
+    /// Any other NUL (Ctrl-Space, Ctrl-@) is skipped: one that is not the first key of a line's read, and one after
+    /// another key. Every NUL used to read as Ctrl-D, which ended the shell on an empty line and deleted a
+    /// character in mid-line.
+    @Test func aNULThatIsNotTheFirstKeyOfALineIsSkipped() throws {
+        let pipes = try Pipes()
+        pipes.type([0, UInt8(ascii: "a"), 0, UInt8(ascii: "b")])
+        #expect(EditorKeys.next(from: pipes.input.read, cancellation: -1, atLineStart: false) == .character("a"))
+        #expect(EditorKeys.next(from: pipes.input.read, cancellation: -1, atLineStart: false) == .character("b"))
+        pipes.type([UInt8(ascii: "c"), 0, UInt8(ascii: "d")])
+        #expect(EditorKeys.next(from: pipes.input.read, cancellation: -1, atLineStart: true) == .character("c"))
+        #expect(EditorKeys.next(from: pipes.input.read, cancellation: -1, atLineStart: false) == .character("d"))
     }
 }

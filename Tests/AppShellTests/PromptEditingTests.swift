@@ -27,6 +27,7 @@ struct PromptEditingTests {
         shell.send("fact 6\r")
         try await shell.expect("6 is a perfect number")
         try await shell.expect("app-shell> ")
+        try await Self.untilTheLineIsEdited(shell)
         shell.send(Self.up + "\r")
         try await shell.expect("6 is a perfect number")
         try await shell.expect("app-shell> ")
@@ -38,6 +39,8 @@ struct PromptEditingTests {
         let workspace = try Workspace()
         let shell = try TerminalSession(in: workspace.url)
         try await shell.expect("app-shell> ")
+        // Sent before the terminal is raw, the arrow would be echoed as typed (`^[[D`) by the terminal itself.
+        try await Self.untilTheLineIsEdited(shell)
         // `fact 2`, Left, `8`: the line is `fact 82`.
         shell.send("fact 2" + Self.left + "8\r")
         try await shell.expect("\n82 ")
@@ -46,6 +49,36 @@ struct PromptEditingTests {
         shell.send("quit\r")
         #expect(try await shell.exitStatus() == 0)
         #expect(!shell.transcript.contains("^[["), "an arrow key is never shown raw")
+    }
+
+    /// Ctrl-Space (a NUL byte) does nothing: on an empty line it does not end the shell, and in mid-line it deletes
+    /// nothing. Only a NUL that the terminal kept as the end-of-file mark
+    /// of a Ctrl-D typed before the line's read began is read as Ctrl-D (`EditorKeysTests`); every NUL used to be,
+    /// so Ctrl-Space quit the shell and `fact 12` edited with it ran as `fact 2`.
+    @Test func aNULKeyNeitherEndsTheShellNorDeletes() async throws {
+        let workspace = try Workspace()
+        let shell = try TerminalSession(in: workspace.url)
+        try await shell.expect("app-shell> ")
+        try await Self.untilTheLineIsEdited(shell)
+        shell.send("\u{0}")
+        shell.send("fact 6\r")
+        try await shell.expect("6 is a perfect number")
+        try await shell.expect("app-shell> ")
+        // `fact 128`, Left twice (the cursor on `2`), Ctrl-Space: the line is still `fact 128`.
+        shell.send("fact 128" + Self.left + Self.left + "\u{0}\r")
+        try await shell.expect("\n128 ")
+        try await shell.expect("app-shell> ")
+        shell.send("quit\r")
+        #expect(try await shell.exitStatus() == 0)
+    }
+
+    /// Returns once the terminal is raw: libedit is editing the line, so a key sent now is not typed ahead.
+    private static func untilTheLineIsEdited(_ shell: TerminalSession) async throws {
+        let deadline = ContinuousClock.now + .seconds(30)
+        while shell.localModes & tcflag_t(ICANON) != 0 {
+            try #require(ContinuousClock.now < deadline, "the terminal never went raw at the prompt")
+            try await Task.sleep(for: .milliseconds(5))
+        }
     }
 
     @Test func tabCompletesACommandNameAndAFirstArgument() async throws {

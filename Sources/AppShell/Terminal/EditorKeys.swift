@@ -32,21 +32,35 @@ enum EditorKeys {
 
     /// The next character from `descriptor`, or ``Key/cancelled`` once `cancellation` (-1 for none) is readable.
     /// Keys already typed come first.
-    static func next(from descriptor: Int32, cancellation: Int32) -> Key {
+    ///
+    /// A Ctrl-D typed on an empty line while the terminal was still in canonical mode (typed ahead while a command
+    /// ran, or the moment the prompt showed) is kept by the terminal as an end-of-file mark, which reads as a NUL
+    /// byte once it is raw. So a NUL is read as Ctrl-D only when it is the first key of a line's read
+    /// (`atLineStart`) and was already waiting when the read began; any other NUL (Ctrl-Space, Ctrl-@) is skipped:
+    /// handed to libedit, a NUL cuts the line it ends up in, and reading every NUL as Ctrl-D made Ctrl-Space quit
+    /// the shell on an empty line and delete a character in mid-line.
+    static func next(from descriptor: Int32, cancellation: Int32, atLineStart: Bool = false) -> Key {
         var decoder = Decoder()
+        var markMayBeWaiting = atLineStart && waitingByteCount(in: descriptor) > 0
         while true {
             switch nextByte(from: descriptor, cancellation: cancellation) {
-            case .byte(0):
-                // Ctrl-D typed on an empty line while the terminal was still in canonical mode (libedit shows the
-                // prompt first and makes the terminal raw only at its first key; or typed ahead while a command ran)
-                // is kept by the terminal as an end-of-file mark, which reads as a NUL byte once it is raw.
+            case .byte(0) where markMayBeWaiting:
                 return .character(Self.endOfFile)
+            case .byte(0):
+                continue
             case .byte(let byte):
+                markMayBeWaiting = false
                 if let character = decoder.add(byte) { return .character(character) }
             case .cancelled: return .cancelled
             case .end: return .end
             }
         }
+    }
+
+    /// How many bytes `descriptor` holds, ready to be read; 0 when that cannot be told.
+    private static func waitingByteCount(in descriptor: Int32) -> Int32 {
+        var waiting: Int32 = 0
+        return ioctl(descriptor, UInt(FIONREAD), &waiting) == 0 ? waiting : 0
     }
 
     private enum Read {

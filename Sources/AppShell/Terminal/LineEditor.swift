@@ -55,6 +55,8 @@ final class LineEditor: Sendable {
     private static let cancellation = Locked<Int32>(-1)
     /// Whether the read under way was ended by its cancellation, not by a key.
     private static let wasCancelled = Locked(false)
+    /// Whether the read under way has not read a key yet (see ``EditorKeys/next(from:cancellation:atLineStart:)``).
+    private static let atLineStart = Locked(false)
 
     /// Whether lines shown as typed are edited.
     var isActive: Bool { setup.withLock { $0.active } }
@@ -116,6 +118,7 @@ final class LineEditor: Sendable {
         defer { TerminalEcho.standardInput.endEditing() }
         Self.interruption.withLock { $0 = false }
         Self.wasCancelled.withLock { $0 = false }
+        Self.atLineStart.withLock { $0 = true }
         Self.cancellation.withLock { $0 = cancellation ?? -1 }
         defer { Self.cancellation.withLock { $0 = -1 } }
         libedit.done.pointee = 0
@@ -166,7 +169,11 @@ final class LineEditor: Sendable {
     /// the read waits for keys again instead of being handed Ctrl-C in a loop.
     private static let readKey: LibEdit.KeyReader = { _ in
         let watched = wasCancelled.withLock { $0 } ? -1 : cancellation.withLock { $0 }
-        let key = EditorKeys.next(from: STDIN_FILENO, cancellation: watched)
+        let first = atLineStart.withLock { first in
+            defer { first = false }
+            return first
+        }
+        let key = EditorKeys.next(from: STDIN_FILENO, cancellation: watched, atLineStart: first)
         if key == .cancelled { wasCancelled.withLock { $0 = true } }
         return key.code
     }

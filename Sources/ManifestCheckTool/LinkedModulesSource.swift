@@ -2,7 +2,8 @@ import ModuleHostJSON
 
 /// The Swift file the ManifestCheck plugin generates into a host's build: each module type the manifest names, as
 /// code, under a `#sourceLocation` that points at the manifest's entry. A type that does not exist, a module that is
-/// not linked, or a type that is not a module is then a compile error located in the manifest.
+/// not linked, or a type that is not a module is then a compile error located in the manifest; so is malformed JSON,
+/// as an `#error`. The fields' shapes are the run's to check (`app-shell validate`).
 enum LinkedModulesSource {
     /// One module entry the build checks: its type name and the line of the manifest it is on.
     struct Entry: Equatable {
@@ -52,16 +53,17 @@ enum LinkedModulesSource {
             let parts = entry.typeName.split(separator: ".").map { "`\($0)`" }
             let located = "#sourceLocation(file: \(file), line: \(entry.line))"
             if imported.insert(parts[0]).inserted { imports += [located, "import \(parts[0])", "#sourceLocation()"] }
-            // A line-control statement cannot sit inside an expression: one declaration per entry.
-            members += [located, "    static let entry\(index): any ModuleProtocol.Type = \(parts[0])::\(parts.dropFirst().joined(separator: ".")).self",
+            // A line-control statement cannot sit inside an expression: one declaration per entry. A type that is
+            // not a module fails `module(_:)`'s constraint: "requires that 'X' conform to 'ModuleProtocol'".
+            members += [located, "    static let entry\(index) = module(\(parts[0])::\(parts.dropFirst().joined(separator: ".")).self)",
                         "#sourceLocation()"]
             names.append("        \(quoted(entry.typeName)): entry\(index),")
         }
-        let failure = problem.map { ["#sourceLocation(file: \(file), line: \($0.location.line))",
-                                     "#error(\(quoted("malformed JSON at column \($0.location.column): \($0.message)")))", "#sourceLocation()"] } ?? []
+        let failures = problem.map { ["#sourceLocation(file: \(file), line: \($0.location.line))",
+                                      "#error(\(quoted("malformed JSON at column \($0.location.column): \($0.message)")))", "#sourceLocation()"] } ?? []
         return (["// Generated into the build by the ManifestCheck plugin (Sources/ManifestCheckTool) from \(path.split(separator: "/").last ?? "").",
                  "// It names each module type the manifest lists, so the compiler checks the manifest.",
-                 "import ModuleHost"] + imports + failure + [
+                 "import ModuleHost"] + imports + failures + [
                  "",
                  "/// The module types the package's manifest names, by name, checked by the compiler; the manager finds them here",
                  "/// first.",
@@ -70,11 +72,26 @@ enum LinkedModulesSource {
                  ] + names + (names.isEmpty ? ["        :"] : []) + [
                  "    ]",
                  ] + members + [
+                 "",
+                 "    /// `type`, which must be a module type.",
+                 "    private static func module<Module: ModuleProtocol>(_ type: Module.Type) -> any ModuleProtocol.Type { type }",
                  "}",
                  ""]).joined(separator: "\n")
     }
 
-    private static func quoted(_ text: String) -> String {
-        "\"" + text.flatMap { $0 == "\\" || $0 == "\"" ? ["\\", $0] : [$0] } + "\""
+    /// `text` as a Swift string literal: a quote and a backslash escaped, and every control, format or line
+    /// separator character written as `\u{…}`, so no text of the manifest ends the literal or the line.
+    static func quoted(_ text: String) -> String {
+        var literal = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar.properties.generalCategory {
+            case .control, .format, .lineSeparator, .paragraphSeparator:
+                literal += "\\u{\(String(scalar.value, radix: 16))}"
+            default:
+                if scalar == "\\" || scalar == "\"" { literal += "\\" }
+                literal.unicodeScalars.append(scalar)
+            }
+        }
+        return literal + "\""
     }
 }

@@ -57,8 +57,14 @@ extension ModuleProtocol {
             throw ResolutionError(.loadFailed, "\(Self.moduleIdentifier) is a ModuleHostSeed module and needs the "
                                   + "ModuleManager itself, but was loaded with a context of type \(type(of: context))")
         }
+        ModuleManagers.record(self, loadedBy: manager)
         try moduleDidLoad(with: manager)
     }
+
+    /// The manager that loaded this module, the seed's `moduleManager`: a module calls another through it, as the
+    /// seed's README shows (`try? self.moduleManager?.bridge.resolve(.auth) as? AuthServiceProtocol`). It is
+    /// set before `moduleDidLoad(with:)` runs, and `nil` for an instance no manager loaded.
+    public var moduleManager: ModuleManager? { ModuleManagers.manager(of: self) }
 
     /// Does nothing by default.
     ///

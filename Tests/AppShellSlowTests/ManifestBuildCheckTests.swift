@@ -26,7 +26,8 @@ struct ManifestBuildCheckTests {
     @Test(arguments: [
         ("NumbersModule.NumberModule", "cannot find 'NumbersModule::NumberModule' in scope"),
         ("NumbersModul.NumbersModule", "no such module 'NumbersModul'"),
-        ("NumbersInterface.NumberFact", "cannot convert value of type 'NumberFact.Type' to specified type 'any ModuleProtocol.Type'"),
+        // A type that is not a module is named so, not with a conversion the user did not write.
+        ("NumbersInterface.NumberFact", "static method 'module' requires that 'NumberFact' conform to 'ModuleProtocol'"),
         // Escapes are read as the run reads them; a keyword and a trailing `.self` are names, not Swift.
         (#"ClockModule\u002EClockModul"#, "cannot find 'ClockModule::ClockModul' in scope"),
         ("ClockModule.ClockModule.self", nil),
@@ -49,6 +50,17 @@ struct ManifestBuildCheckTests {
         #expect(result.status != 0, "the build passed with a module that does not conform to the service it declares")
         #expect(result.all.contains(try Regex("ClockModule\\.swift:\(line):[0-9]+: error: ")), "\(result.all.suffix(3_000))")
         #expect(result.all.contains("ClockService"), "\(result.all.suffix(3_000))")
+    }
+
+    /// Malformed JSON fails the build at its line, with the run's reader's message; a control character in the
+    /// manifest's text, quoted in that message, cannot end the generated string literal.
+    @Test func malformedJSONFailsTheBuildAtItsLine() async throws {
+        let manifest = Self.manifest(naming: "NumbersModule.NumbersModule")
+            .replacingOccurrences(of: #""config": {"historyLimit": 100}"#, with: "\"eager\": tru\u{1}e")
+        let result = try await BuildQueue.shared.enqueue { try await DriftHost.build(manifest: manifest) }
+        #expect(result.status != 0, "the build passed with malformed JSON")
+        #expect(result.all.contains("modules.json:3:") && result.all.contains("error: malformed JSON at column"), "\(result.all.suffix(3_000))")
+        #expect(!result.all.contains("unterminated string literal"), "\(result.all.suffix(3_000))")
     }
 
     @Test func theManifestAsItIsBuildsWithAByteOrderMarkToo() async throws {

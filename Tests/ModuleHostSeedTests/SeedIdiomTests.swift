@@ -57,6 +57,16 @@ struct SeedIdiomTests {
         #expect(profile.loadedBy.withLock { $0 } == ObjectIdentifier(manager))
     }
 
+    /// `moduleManager` is the manager that loaded the instance, whichever of two did; none for one made by hand.
+    @Test func aSeedModulesManagerIsTheOneThatLoadedIt() throws {
+        let first = try manager(listing: ["ProfileModule"]), second = try manager(listing: ["ProfileModule"])
+        let fromFirst = try #require(try first.bridge.resolve("com.klein.module.profile") as? ProfileModule)
+        let fromSecond = try #require(try second.bridge.resolve("com.klein.module.profile") as? ProfileModule)
+        #expect(fromFirst.moduleManager === first)
+        #expect(fromSecond.moduleManager === second)
+        #expect(ProfileModule().moduleManager == nil)
+    }
+
     @Test func userSessionCallsReachASeedModule() throws {
         let manager = try manager(listing: ["ProfileModule"])
         let profile = try #require(try manager.bridge.resolve("com.klein.module.profile") as? ProfileModule)

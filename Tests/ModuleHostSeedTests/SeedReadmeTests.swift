@@ -46,13 +46,23 @@ extension AuthModule: ModuleInitiatorProtocol {
     }
 }
 
-/// The seed app's own start-up work, which the README's operation depends on.
+/// The seed app's own start-up work, which the README's operation depends on. It calls the auth module as the
+/// seed's example app does, through its own `moduleManager`.
 final class ApplicationModule: ModuleProtocol, ModuleInitiatorProtocol {
     static var moduleIdentifier: ModuleIdentifier { .application }
     required init() { }
     static var identifier: String { moduleIdentifier }
     static var priority: Initiator.Priority { .high }
     static var operation: Initiator.Operation { { SeedCalls.shared.record("application") } }
+
+    func startApplication() -> User? {
+        guard let authModule = try? self.moduleManager?.bridge.resolve(.auth) as? AuthServiceProtocol else {
+            return nil
+        }
+        var signedIn: User?
+        try? authModule.authenticate(completion: { user in signedIn = user })
+        return signedIn
+    }
 }
 
 /// What the seed's code above did, in order: the seed's forms return nothing, so they report here.
@@ -76,14 +86,10 @@ struct SeedReadmeTests {
 
         try ModuleManager.default.registerModules(withConfigFilePath: url)
 
-        let moduleManager: ModuleManager? = ModuleManager.default
-        guard let authModule = try? moduleManager?.bridge.resolve(.auth) as? AuthServiceProtocol else {
-            Issue.record("the auth module did not resolve as its service")
-            return
-        }
-        var signedIn: User?
-        try authModule.authenticate(completion: { user in signedIn = user })
-        #expect(signedIn == User(name: "klein"))
+        // A module calls another as the seed's modules do: `self.moduleManager?.bridge.resolve(.auth) as? …`.
+        let application = try #require(try ModuleManager.default.bridge.resolve(.application) as? ApplicationModule)
+        #expect(application.moduleManager === ModuleManager.default)
+        #expect(application.startApplication() == User(name: "klein"))
         #expect(SeedCalls.shared.recorded == ["moduleDidLoad"])
 
         let report = try await ModuleManager.default.initiator.start()

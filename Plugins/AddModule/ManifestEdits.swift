@@ -8,7 +8,7 @@ struct PackageManifestEdit {
     let text: String
 
     func adding(name: String, host: String, source: ModuleHostSource) throws -> String {
-        let code = SwiftCode(text)
+        let code = try SwiftCode(text)
         guard let package = code.call(matching: #"Package\s*\("#), let targets = code.argumentArray("targets", ofCallOpenedAt: package) else {
             throw AddModuleError("Package.swift has no `targets: [` in its `Package(…)`; add the targets by hand (see Adding a module)")
         }

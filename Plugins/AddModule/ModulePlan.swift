@@ -9,8 +9,8 @@ struct ModulePlan {
     let files: [(path: String, text: String)]
     let packageManifest: String
     let modulesManifest: [UInt8]
-    /// Where the manifest is written: modules.json, or the file it links to.
-    let modulesURL: URL
+    /// Where the two manifests are written: Package.swift and modules.json, or the files they link to.
+    let packageURL: URL, modulesURL: URL
 
     var interface: String { name + "Interface" }
     var module: String { name + "Module" }
@@ -25,11 +25,18 @@ struct ModulePlan {
         folder = package.directoryURL
         let host = try Self.host(named: requestedHost, in: package)
         let source = ModuleHostSource(package: package)
-        let taken = Set(package.targets.map(\.name))
-        for target in [name + "Interface", name + "Module", name + "ModuleTests"] where taken.contains(target) {
-            throw AddModuleError("the package already has a target named \(target); choose another name")
+        // Compared without case: `NOTES` beside `Notes` would share folders on a case-insensitive disk, and the
+        // module identifier, which is lower case.
+        for target in [name + "Interface", name + "Module", name + "ModuleTests"] {
+            if let existing = package.targets.first(where: { $0.name.lowercased() == target.lowercased() }) {
+                throw AddModuleError("the package already has a target named \(existing.name); choose another name")
+            }
         }
-        files = ModuleFiles(name: name, identifier: "\(package.displayName.lowercased()).\(name.lowercased())").all
+        let identifier = "com.\(package.displayName.lowercased()).\(name.lowercased())"
+        if let user = Self.sourceFile(in: package, naming: identifier) {
+            throw AddModuleError("the identifier \(identifier) is already used, in \(user); choose another name")
+        }
+        files = ModuleFiles(name: name, identifier: identifier).all
         for file in files where FileManager.default.fileExists(atPath: folder.appending(path: file.path).path(percentEncoded: false)) {
             throw AddModuleError("\(file.path) already exists; nothing was written")
         }
@@ -37,11 +44,25 @@ struct ModulePlan {
         where FileManager.default.fileExists(atPath: folder.appending(path: directory).path(percentEncoded: false)) {
             throw AddModuleError("the folder \(directory) already exists; nothing was written")
         }
-        let manifestURL = package.directoryURL.appending(path: "Package.swift")
-        packageManifest = try PackageManifestEdit(text: try String(contentsOf: manifestURL, encoding: .utf8))
+        packageURL = try EditedFile.target(of: package.directoryURL.appending(path: "Package.swift"), mustExist: true)
+        packageManifest = try PackageManifestEdit(text: try String(contentsOf: packageURL, encoding: .utf8))
             .adding(name: name, host: host.name, source: source)
-        modulesURL = package.directoryURL.appending(path: "modules.json").resolvingSymlinksInPath()
+        modulesURL = try EditedFile.target(of: package.directoryURL.appending(path: "modules.json"), mustExist: false)
         modulesManifest = try ModulesManifestEdit.adding("\(name)Module.\(name)Module", to: try Self.read(modulesURL))
+    }
+
+    /// The first Swift file under `Sources/` that holds `identifier` as a string literal, relative to the package.
+    private static func sourceFile(in package: Package, naming identifier: String) -> String? {
+        let sources = package.directoryURL.appending(path: "Sources")
+        guard let files = FileManager.default.enumerator(atPath: sources.path(percentEncoded: false)) else { return nil }
+        let literal = Data("\"\(identifier)\"".utf8)
+        for case let file as String in files where file.hasSuffix(".swift") {
+            if let data = FileManager.default.contents(atPath: sources.appending(path: file).path(percentEncoded: false)),
+               data.range(of: literal) != nil {
+                return "Sources/" + file
+            }
+        }
+        return nil
     }
 
     /// The manifest's bytes; an empty manifest when there is none. Anything else that cannot be read is refused, so
@@ -89,8 +110,8 @@ struct ModulePlan {
                 throw AddModuleError("cannot write \(file.path)")
             }
         }
-        try Data(packageManifest.utf8).write(to: folder.appending(path: "Package.swift"), options: .atomic)
-        try Data(modulesManifest).write(to: modulesURL, options: .atomic)
+        try EditedFile.replace(packageURL, with: Data(packageManifest.utf8))
+        try EditedFile.replace(modulesURL, with: Data(modulesManifest))
     }
 
     var summary: String {

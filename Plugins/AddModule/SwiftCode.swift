@@ -5,41 +5,95 @@ struct SwiftCode {
     /// Whether each character is code.
     let isCode: [Bool]
 
-    init(_ text: String) {
+    /// Reads `text` as the compiler does: line comments, block comments (which nest), and string literals, raw
+    /// (`#"…"#`) or not, single- or multi-line, with interpolations (`\(…)`, which may hold strings and comments of
+    /// their own).
+    ///
+    /// - Throws: `AddModuleError` for a comment or string that is not closed: the file is not read as the compiler
+    ///   would read it, so it is not edited.
+    init(_ text: String) throws {
         let characters = Array(text)
         self.characters = characters
         var mask = [Bool](repeating: true, count: characters.count)
         var index = 0
-        func at(_ offset: Int, _ text: String) -> Bool {
-            let expected = Array(text)
-            return offset + expected.count <= characters.count && Array(characters[offset..<offset + expected.count]) == expected
-        }
         while index < characters.count {
-            let end: Int
-            if at(index, "//") {
-                end = characters[index...].firstIndex(of: "\n") ?? characters.count
-            } else if at(index, "/*") {
-                var cursor = index + 2
-                while cursor < characters.count, !at(cursor, "*/") { cursor += 1 }
-                end = min(cursor + 2, characters.count)
-            } else if at(index, "\"\"\"") {
-                var cursor = index + 3
-                while cursor < characters.count, !at(cursor, "\"\"\"") { cursor += characters[cursor] == "\\" ? 2 : 1 }
-                end = min(cursor + 3, characters.count)
-            } else if characters[index] == "\"" {
-                var cursor = index + 1
-                while cursor < characters.count, characters[cursor] != "\"", characters[cursor] != "\n" { cursor += characters[cursor] == "\\" ? 2 : 1 }
-                end = min(cursor + 1, characters.count)
-            } else {
+            guard let end = try Self.endOfCommentOrString(in: characters, at: index) else {
                 index += 1
                 continue
             }
             // A string's quotes stay code, so a call's `name: "…"` can be matched; its contents and comments do not.
-            let isString = characters[index] == "\""
-            for offset in index..<end where !(isString && (offset == index || offset == end - 1)) { mask[offset] = false }
+            let first = characters[index...].firstIndex { $0 != "#" } ?? index
+            let isString = characters[first] == "\""
+            for offset in index..<end where !(isString && (offset == first || offset == end - 1)) { mask[offset] = false }
             index = end
         }
         isCode = mask
+    }
+
+    private static func at(_ characters: [Character], _ offset: Int, _ text: String) -> Bool {
+        let expected = Array(text)
+        return offset + expected.count <= characters.count && Array(characters[offset..<offset + expected.count]) == expected
+    }
+
+    /// One past the end of the comment or string literal that starts at `index`; `nil` when none starts there.
+    private static func endOfCommentOrString(in characters: [Character], at index: Int) throws -> Int? {
+        if at(characters, index, "//") { return characters[index...].firstIndex(where: \.isNewline) ?? characters.count }
+        if at(characters, index, "/*") {
+            var depth = 0, cursor = index
+            while cursor < characters.count {
+                if at(characters, cursor, "/*") {
+                    depth += 1
+                    cursor += 2
+                } else if at(characters, cursor, "*/") {
+                    depth -= 1
+                    cursor += 2
+                    if depth == 0 { return cursor }
+                } else {
+                    cursor += 1
+                }
+            }
+            throw AddModuleError("Package.swift has a block comment that is not closed; nothing was written")
+        }
+        var cursor = index
+        while cursor < characters.count, characters[cursor] == "#" { cursor += 1 }
+        guard cursor < characters.count, characters[cursor] == "\"" else { return nil }
+        let hashes = String(repeating: "#", count: cursor - index)
+        let multiline = at(characters, cursor, "\"\"\"")
+        let close = (multiline ? "\"\"\"" : "\"") + hashes, escape = "\\" + hashes
+        cursor += multiline ? 3 : 1
+        while cursor < characters.count {
+            if at(characters, cursor, close) { return cursor + close.count }
+            if !multiline, characters[cursor].isNewline { break }
+            if at(characters, cursor, escape) {
+                cursor += escape.count
+                if cursor < characters.count, characters[cursor] == "(" {
+                    cursor = try endOfInterpolation(in: characters, openedAt: cursor)
+                } else {
+                    cursor += 1
+                }
+                continue
+            }
+            cursor += 1
+        }
+        throw AddModuleError("Package.swift has a string literal that is not closed; nothing was written")
+    }
+
+    /// One past the `)` that closes the interpolation opened at `open`.
+    private static func endOfInterpolation(in characters: [Character], openedAt open: Int) throws -> Int {
+        var depth = 0, cursor = open
+        while cursor < characters.count {
+            if let end = try endOfCommentOrString(in: characters, at: cursor) {
+                cursor = end
+                continue
+            }
+            if characters[cursor] == "(" { depth += 1 }
+            if characters[cursor] == ")" {
+                depth -= 1
+                if depth == 0 { return cursor + 1 }
+            }
+            cursor += 1
+        }
+        throw AddModuleError("Package.swift has an interpolation that is not closed; nothing was written")
     }
 
     /// The offset of the `(` of the first call whose text matches `pattern` (ending in its `(` or inside its first

@@ -10,7 +10,7 @@ import ModuleHostTesting
 @Suite("add-module", .serialized, .disabled(if: Sanitizers.threadSanitizerIsActive, "runs swift package; proves no concurrency property"),
        .timeLimit(.minutes(20)))
 struct AddModuleCommandTests {
-    private static let packageText = """
+    static let packageText = """
         // swift-tools-version: 6.0
         import PackageDescription
 
@@ -33,7 +33,7 @@ struct AddModuleCommandTests {
         """
 
     /// The app package, made once per test process; each case resets it (the suite is serialized).
-    private static let app = Task { () throws -> URL in
+    static let app = Task { () throws -> URL in
         let folder = try ProcessScratch.folder("add-module-app")
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("Sources/MyApp"), withIntermediateDirectories: true)
         try Data("import ModuleHost\nprint(\"app\")\n".utf8).write(to: folder.appendingPathComponent("Sources/MyApp/main.swift"))
@@ -41,19 +41,25 @@ struct AddModuleCommandTests {
     }
 
     /// What modules.json is before a case.
-    private enum Manifest {
+    enum Manifest {
         case bytes([UInt8]), linkToConfig, folder
     }
 
-    /// Resets the app (Package.swift, no module but MyApp, `manifest`) and runs add-module `name` in it.
-    private func addModule(_ name: String, manifest: Manifest) async throws -> (result: PluginToolchain.Result, app: URL) {
+    /// Resets the app (`package` as Package.swift, no module but MyApp, `manifest`) and runs add-module `name` in it.
+    func addModule(_ name: String, manifest: Manifest, package: String = packageText) async throws -> (result: PluginToolchain.Result, app: URL) {
+        let app = try await reset(manifest: manifest, package: package)
+        return (try await run(name, in: app), app)
+    }
+
+    /// Resets the app: `package` as Package.swift, no module but MyApp, and `manifest`.
+    func reset(manifest: Manifest, package: String = packageText) async throws -> URL {
         let app = try await Self.app.value
         let manager = FileManager.default
         for item in (try? manager.contentsOfDirectory(atPath: app.appendingPathComponent("Sources").path)) ?? [] where item != "MyApp" {
             try manager.removeItem(at: app.appendingPathComponent("Sources/\(item)"))
         }
-        for item in ["Tests", "config", "modules.json"] { try? manager.removeItem(at: app.appendingPathComponent(item)) }
-        try Data(Self.packageText.utf8).write(to: app.appendingPathComponent("Package.swift"))
+        for item in ["Tests", "config", "modules.json", "Package.swift"] { try? manager.removeItem(at: app.appendingPathComponent(item)) }
+        try Data(package.utf8).write(to: app.appendingPathComponent("Package.swift"))
         let file = app.appendingPathComponent("modules.json")
         switch manifest {
         case .bytes(let bytes): try Data(bytes).write(to: file)
@@ -63,15 +69,19 @@ struct AddModuleCommandTests {
             try Data(#"{"modules": []}"#.utf8).write(to: app.appendingPathComponent("config/modules.json"))
             try manager.createSymbolicLink(atPath: file.path, withDestinationPath: "config/modules.json")
         }
-        let result = try await BuildQueue.shared.enqueue {
+        return app
+    }
+
+    /// Runs add-module `name` in `app` as it is.
+    func run(_ name: String, in app: URL) async throws -> PluginToolchain.Result {
+        try await BuildQueue.shared.enqueue {
             try await PluginToolchain.run(["swift", "package", "--package-path", app.path, "--allow-writing-to-package-directory", "add-module", name],
                                           timeout: .seconds(600))
         }
-        return (result, app)
     }
 
     /// The targets `swift package dump-package` reads, with their dependencies' names.
-    private func targets(of app: URL) async throws -> [String: [String]] {
+    func targets(of app: URL) async throws -> [String: [String]] {
         let dump = try await PluginToolchain.run(["swift", "package", "--package-path", app.path, "dump-package"])
         try #require(dump.status == 0, "Package.swift no longer reads:\n\(dump.all.suffix(2_000))")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(dump.stdout.utf8)) as? [String: Any])

@@ -102,19 +102,69 @@ public struct ELFImage {
         return symbols
     }
 
+    /// What the dynamic loader reads from the `.dynamic` section: the libraries needed (`DT_NEEDED`, in order) and
+    /// where to look for them (`DT_RPATH` and `DT_RUNPATH`, each split at `:`); empty when there is no such section.
+    public func dynamicDependencies() throws(BinaryFormatError) -> Dependencies {
+        var dependencies = Dependencies()
+        guard let table = sections.first(where: { $0.type == Self.dynamicType }) else { return dependencies }
+        guard table.link < UInt64(sections.count) else { throw BinaryFormatError("its .dynamic names a string table that does not exist") }
+        let strings = try Self.contents(of: sections[Int(table.link)], in: file, what: "dynamic string table")
+        let entries = LittleEndianBytes(bytes: try Self.contents(of: table, in: file, what: ".dynamic"))
+        // Bounded work whatever the file holds: at most `dependencyLimit` names, each read up to `nameLimit` bytes.
+        var named = 0
+        func name(_ offset: UInt64) throws(BinaryFormatError) -> String {
+            named += 1
+            guard named <= Self.dependencyLimit else {
+                throw BinaryFormatError("its .dynamic names more than \(Self.dependencyLimit) libraries and search paths")
+            }
+            return try Self.string(at: offset, in: strings, limit: Self.nameLimit)
+        }
+        for index in 0..<(entries.bytes.count / 16) {
+            let tag = try entries.u64(index * 16), value = try entries.u64(index * 16 + 8)
+            switch tag {
+            case 0: return dependencies
+            case 1: dependencies.needed.append(try name(value))
+            case 15: dependencies.rpath += try name(value).split(separator: ":").map(String.init)
+            case 29: dependencies.runpath += try name(value).split(separator: ":").map(String.init)
+            default: continue
+            }
+        }
+        return dependencies
+    }
+
+    /// The libraries a shared object needs and where the loader looks for them.
+    public struct Dependencies: Sendable, Equatable {
+        /// `DT_NEEDED`: each a file name, or a path when it holds a `/`.
+        public var needed: [String] = []
+        /// `DT_RPATH`'s folders, searched first when there is no `DT_RUNPATH`.
+        public var rpath: [String] = []
+        /// `DT_RUNPATH`'s folders, searched after `LD_LIBRARY_PATH`.
+        public var runpath: [String] = []
+
+        public init() {}
+    }
+
+    public static let dynamicType: UInt64 = 6  // SHT_DYNAMIC
+    /// The most needed libraries and search paths read from one file, and the longest name read.
+    public static let dependencyLimit = 1_000, nameLimit = 4_096
+
     private static func contents(of section: Section, in file: BoundedFile, what: String) throws(BinaryFormatError) -> [UInt8] {
         if section.type == noBitsType { return [] }
         return try file.bytes(at: section.offset, count: section.size, what: what)
     }
 
     /// The NUL-terminated string at `offset` in a string table.
-    private static func string(at offset: UInt64, in table: [UInt8]) throws(BinaryFormatError) -> String {
+    private static func string(at offset: UInt64, in table: [UInt8], limit: Int = .max) throws(BinaryFormatError) -> String {
         guard offset < UInt64(table.count) || (offset == 0 && table.isEmpty) else {
             throw BinaryFormatError("a name's offset \(offset) lies outside its string table")
         }
         guard !table.isEmpty else { return "" }
         let start = Int(offset)
-        guard let end = table[start...].firstIndex(of: 0) else { throw BinaryFormatError("a name in a string table is not terminated") }
+        let searched = table[start..<(table.count - start > limit ? start + limit + 1 : table.count)]
+        guard let end = searched.firstIndex(of: 0) else {
+            throw BinaryFormatError(searched.count > limit ? "a name in a string table is longer than \(limit) bytes"
+                                    : "a name in a string table is not terminated")
+        }
         return String(decoding: table[start..<end], as: UTF8.self)
     }
 }

@@ -7,6 +7,9 @@ public struct PluginBinary {
     /// The bytes of its ABI mark section, or `nil` when it has none.
     public let mark: [UInt8]?
     public let symbols: ELFImage.DynamicSymbols
+    /// The libraries it needs and where the loader looks for them (ELF; empty for Mach-O, whose loader commands are
+    /// not read).
+    public let dependencies: ELFImage.Dependencies
 
     /// The ELF section a plugin's ABI mark is in; on Mach-O it is `__DATA,__modulehost_abi`.
     public static let elfMarkSection = "modulehost_abi"
@@ -20,11 +23,12 @@ public struct PluginBinary {
             let image = try ELFImage(file)
             guard image.foreignArchitecture == nil, image.isSharedObject else { return PluginBinary(image.isSharedObject, image.foreignArchitecture) }
             return PluginBinary(isSharedObject: true, foreignArchitecture: nil, mark: try image.section(named: Self.elfMarkSection),
-                                symbols: try image.dynamicSymbols())
+                                symbols: try image.dynamicSymbols(), dependencies: try image.dynamicDependencies())
         case UInt64(MachOImage.magic):
             let image = try MachOImage(file)
             guard image.foreignArchitecture == nil, image.isSharedObject else { return PluginBinary(image.isSharedObject, image.foreignArchitecture) }
-            return PluginBinary(isSharedObject: true, foreignArchitecture: nil, mark: try image.mark(), symbols: try image.symbols())
+            return PluginBinary(isSharedObject: true, foreignArchitecture: nil, mark: try image.mark(), symbols: try image.symbols(),
+                                dependencies: ELFImage.Dependencies())
         case 0xFEED_FACE, 0xCEFA_EDFE, 0xCFFA_EDFE:
             return PluginBinary(false, "it is a 32-bit or big-endian Mach-O file")
         case 0xBEBA_FECA, 0xBFBA_FECA:
@@ -35,13 +39,16 @@ public struct PluginBinary {
     }
 
     private init(_ isSharedObject: Bool, _ foreignArchitecture: String?) {
-        self.init(isSharedObject: isSharedObject, foreignArchitecture: foreignArchitecture, mark: nil, symbols: ELFImage.DynamicSymbols())
+        self.init(isSharedObject: isSharedObject, foreignArchitecture: foreignArchitecture, mark: nil, symbols: ELFImage.DynamicSymbols(),
+                  dependencies: ELFImage.Dependencies())
     }
 
-    private init(isSharedObject: Bool, foreignArchitecture: String?, mark: [UInt8]?, symbols: ELFImage.DynamicSymbols) {
+    private init(isSharedObject: Bool, foreignArchitecture: String?, mark: [UInt8]?, symbols: ELFImage.DynamicSymbols,
+                 dependencies: ELFImage.Dependencies) {
         self.isSharedObject = isSharedObject
         self.foreignArchitecture = foreignArchitecture
         self.mark = mark
         self.symbols = symbols
+        self.dependencies = dependencies
     }
 }

@@ -41,6 +41,8 @@ struct PluginError: Error, Sendable, Hashable, CustomStringConvertible {
         case hostExportsNoSymbols
         /// The library needs a ModuleHost symbol this host does not export (built against another host?).
         case missingSymbol
+        /// A library the plugin needs would be loaded from outside the host's library folders (see `PluginDependencies`).
+        case unsafeDependency
         /// The dynamic loader refused the library for another reason.
         case loadFailed
         /// This platform cannot load plugins.

@@ -1,7 +1,8 @@
 internal import ModuleHostBinaryImage
 /// Checks a plugin library by reading its file, before anything loads it: format and architecture, that it does
-/// not carry its own ModuleHost, its ABI mark against this host's identity, that it defines the entry's type, and
-/// that this host exports every ModuleHost symbol it needs. Runs no code of the library.
+/// not carry its own ModuleHost, its ABI mark against this host's identity, that it defines the entry's type, that
+/// this host exports every ModuleHost symbol it needs, and that every library it needs is one the host trusts
+/// (``PluginDependencies``). Runs no code of the library.
 enum PluginInspector {
     /// What the checks need besides the file; injectable for tests.
     struct Host {
@@ -9,6 +10,8 @@ enum PluginInspector {
         var isExported: (String) -> Bool = HostExports.isExportedByHost
         /// This host's identity (digest) of another module a plugin may compile against, or `nil` when it has none.
         var moduleIdentity: (String) -> String? = ABIMark.hostIdentity(of:)
+        /// Which libraries a plugin may bring in with it.
+        var dependencies = PluginDependencies()
     }
 
     /// Inspects the library open as `descriptor` (`size` bytes) for an entry naming `typeName`; returns the types
@@ -50,6 +53,8 @@ enum PluginInspector {
                          + (modules.isEmpty ? "; it declares no module" : listing(Array(Set(modules)).sorted(), as: "its modules are")))
         }
         try checkExports(symbols.undefined, host: host, path: path, library: library)
+        let folder = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
+        try host.dependencies.check(binary.dependencies, folder: folder.isEmpty ? "/" : folder, path: path, library: library)
         return types
     }
 

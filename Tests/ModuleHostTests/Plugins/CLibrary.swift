@@ -38,7 +38,7 @@ enum CLibrary {
         defer { try? FileManager.default.removeItem(at: file) }
         let compile = Process()
         compile.executableURL = URL(fileURLWithPath: "/usr/bin/cc")
-        compile.arguments = (shared ? ["-shared", "-fPIC"] : []) + extraArguments + ["-o", output.path, file.path]
+        compile.arguments = (shared ? ["-shared", "-fPIC"] : []) + ["-o", output.path, file.path] + extraArguments
         try compile.run()
         compile.waitUntilExit()
         try #require(compile.terminationStatus == 0)

@@ -25,10 +25,12 @@ struct PluginValidationTests {
         /// Compiles a plugin with a constructor and the given extra source (a mark, the type's descriptor and its
         /// conformance to ModuleProtocol by default, as a module class of a Swift plugin declares them).
         func plugin(_ name: String = "libdemo.so", mark: String = CLibrary.mark(), type: String = "$s4Demo6WidgetCMn",
-                    conformance: String? = "$s4Demo6WidgetC10ModuleHost0C8ProtocolAAMc", extra: String = "") throws -> URL {
+                    conformance: String? = "$s4Demo6WidgetC10ModuleHost0C8ProtocolAAMc", extra: String = "",
+                    arguments: [String] = []) throws -> URL {
             let library = url.appendingPathComponent("plugins/\(name)")
             let module = conformance.map { CLibrary.defining($0) } ?? ""
-            try CLibrary.compile(mark + CLibrary.constructor(creating: trace) + CLibrary.defining(type) + module + extra, to: library)
+            try CLibrary.compile(mark + CLibrary.constructor(creating: trace) + CLibrary.defining(type) + module + extra, to: library,
+                                 extraArguments: arguments)
             return library
         }
 

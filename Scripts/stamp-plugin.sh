@@ -65,6 +65,8 @@ module_lines() {
 stamped_module_lines() {
     [ "$(uname -s)" != "Darwin" ] || return 0
     objcopy --dump-section modulehost_abi="$scratch/old" "$1" "$scratch/old-copy" 2>/dev/null || return 0
+    # objcopy succeeds without writing the file when there is no such section: a first stamp.
+    [ -f "$scratch/old" ] || return 0
     LC_ALL=C grep -aoE 'MHMOD [A-Za-z0-9_]+ [0-9a-f]{64}' "$scratch/old" || true
 }
 interface_mark() {
@@ -127,7 +129,8 @@ if [ -n "$interface" ]; then
         echo "stamp-plugin: $library was not compiled against the ModuleHost in $interface, so it is not stamped:" >&2
         echo "  the library carries  $mark" >&2
         echo "  the interface is     $expected" >&2
-        echo "  rebuild it against that interface (Examples/GreeterPlugin/build.sh does; or remove the plugin's .build folder)" >&2
+        echo "  rebuild it against that interface: compile it with -DMODULEHOST_ABI_<that interface's digest> so that a changed" >&2
+        echo "  interface recompiles it (see Writing a plugin; Examples/GreeterPlugin/build.sh does), or remove its .build folder" >&2
         exit 1
     fi
 fi

@@ -1,13 +1,13 @@
 import Foundation
 
-/// The new targets and the host's dependency, written into `Package.swift` as text: at the start of the
+/// The new targets and the host's dependency, written into `Package.swift` as text: at the end of the
 /// `Package(…)` call's own `targets: [` (not a product's), and at the end of the host target's own `dependencies: [`,
 /// both found by reading the code (strings and comments skipped, brackets matched). A manifest where either cannot
 /// be found is refused, with what to add by hand.
 struct PackageManifestEdit {
     let text: String
 
-    func adding(name: String, host: String, source: ModuleHostSource) throws -> String {
+    func adding(name: String, host: String, source: ModuleHostSource, keepsState: Bool) throws -> String {
         let code = try SwiftCode(text)
         guard let package = code.call(matching: #"Package\s*\("#), let targets = code.argumentArray("targets", ofCallOpenedAt: package) else {
             throw AddModuleError("Package.swift has no `targets: [` in its `Package(…)`; add the targets by hand (see Adding a module)")
@@ -19,16 +19,31 @@ struct PackageManifestEdit {
         let indent = String(repeating: " ", count: 8)
         let declarations = [
             #".target(name: "\#(name)Interface", dependencies: [\#(source.library)], plugins: [\#(source.plugin)]),"#,
-            #".target(name: "\#(name)Module", dependencies: [\#(source.library), "\#(name)Interface"]),"#,
+            #".target(name: "\#(name)Module", dependencies: [\#(source.library), "\#(name)Interface"\#(keepsState ? ", " + source.state : "")]),"#,
             #".testTarget(name: "\#(name)ModuleTests", dependencies: ["\#(name)Module", "\#(name)Interface", \#(source.library)]),"#,
-        ].map { "\n" + indent + $0 }.joined()
+        ].map { indent + $0 + "\n" }.joined()
         var last = dependencies.close - 1
         while last > dependencies.open, code.characters[last].isWhitespace { last -= 1 }
         let dependency = (last == dependencies.open ? "" : ", ") + "\"\(name)Module\""
-        // The later insertion first, so the earlier offset still holds.
+        // The targets go last, on lines of their own before the `]` (after any comment the list ends with), with a
+        // comma after the list's last element if it has none.
+        var lastTarget = targets.close - 1
+        while lastTarget > targets.open, !code.isCode[lastTarget] || code.characters[lastTarget].isWhitespace { lastTarget -= 1 }
+        var lineStart = targets.close
+        while lineStart > targets.open + 1, code.characters[lineStart - 1] == " " || code.characters[lineStart - 1] == "\t" { lineStart -= 1 }
+        let ownLine = code.characters[lineStart - 1].isNewline
+        let insertion = ownLine ? lineStart : targets.close
+        let needsComma = lastTarget > targets.open && code.characters[lastTarget] != ","
+        var edits = [(last + 1, dependency)]
+        if needsComma, lastTarget + 1 == insertion {
+            edits.append((insertion, ",\n" + declarations))
+        } else {
+            edits.append((insertion, (ownLine ? "" : "\n") + declarations))
+            if needsComma { edits.append((lastTarget + 1, ",")) }
+        }
+        // The later insertion first, so the earlier offsets still hold.
         var characters = code.characters
-        let edits = [(last + 1, dependency), (targets.open + 1, declarations)].sorted { $0.0 > $1.0 }
-        for (offset, insertion) in edits { characters.insert(contentsOf: insertion, at: offset) }
+        for (offset, insertion) in edits.sorted(by: { $0.0 > $1.0 }) { characters.insert(contentsOf: insertion, at: offset) }
         return String(characters)
     }
 }

@@ -5,15 +5,19 @@ import PackagePlugin
 struct ModuleHostSource {
     let library: String
     let plugin: String
+    /// ModuleHostState, for a module that keeps files (`--state`).
+    let state: String
 
     init(package: Package) {
         if package.targets.contains(where: { $0.name == "ModuleHost" }) {
             library = #""ModuleHost""#
             plugin = #""ABIIdentityGenerator""#
+            state = #""ModuleHostState""#
         } else {
             let id = package.dependencies.first { $0.package.products.contains { $0.name == "ModuleHost" } }?.package.id ?? "modulehost"
             library = #".product(name: "ModuleHost", package: "\#(id)")"#
             plugin = #".plugin(name: "ABIIdentityGenerator", package: "\#(id)")"#
+            state = #".product(name: "ModuleHostState", package: "\#(id)")"#
         }
     }
 }

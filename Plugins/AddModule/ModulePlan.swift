@@ -5,6 +5,8 @@ import PackagePlugin
 struct ModulePlan {
     let name: String
     let folder: URL
+    /// Whether the module depends on ModuleHostState.
+    let keepsState: Bool
     /// New files, by path relative to the package.
     let files: [(path: String, text: String)]
     let packageManifest: String
@@ -16,12 +18,13 @@ struct ModulePlan {
     var module: String { name + "Module" }
     var tests: String { name + "ModuleTests" }
 
-    init(name: String, package: Package, host requestedHost: String?) throws {
+    init(name: String, package: Package, host requestedHost: String?, keepsState: Bool) throws {
         guard let first = name.unicodeScalars.first, ("A"..."Z").contains(first), name.count <= 64,
               name.unicodeScalars.allSatisfy({ ("A"..."Z").contains($0) || ("a"..."z").contains($0) || ("0"..."9").contains($0) }) else {
             throw AddModuleError("\"\(name)\" is not a module name: one word of ASCII letters and digits, starting with a capital letter (Notes)")
         }
         self.name = name
+        self.keepsState = keepsState
         folder = package.directoryURL
         let host = try Self.host(named: requestedHost, in: package)
         let source = ModuleHostSource(package: package)
@@ -46,7 +49,7 @@ struct ModulePlan {
         }
         packageURL = try EditedFile.target(of: package.directoryURL.appending(path: "Package.swift"), mustExist: true)
         packageManifest = try PackageManifestEdit(text: try String(contentsOf: packageURL, encoding: .utf8))
-            .adding(name: name, host: host.name, source: source)
+            .adding(name: name, host: host.name, source: source, keepsState: keepsState)
         modulesURL = try EditedFile.target(of: package.directoryURL.appending(path: "modules.json"), mustExist: false)
         modulesManifest = try ModulesManifestEdit.adding("\(name)Module.\(name)Module", to: try Self.read(modulesURL))
     }
@@ -117,7 +120,9 @@ struct ModulePlan {
     var summary: String {
         (["Added the module \(name):"] + files.map { "  created \($0.path)" }
             + ["  Package.swift: the targets \(interface), \(module) and \(tests), and the host's dependency on \(module)",
-               "  modules.json: \"\(module).\(module)\"",
-               "Build and test: swift build && swift test --filter \(tests)"]).joined(separator: "\n")
+               "  modules.json: \"\(module).\(module)\""]
+            + (keepsState ? ["  \(module) depends on ModuleHostState, to keep files between runs"]
+                : ["A module that keeps files between runs needs ModuleHostState: add it to \(module)'s dependencies (--state does)"])
+            + ["Build and test: swift build && swift test --filter \(tests)"]).joined(separator: "\n")
     }
 }

@@ -46,9 +46,10 @@ struct AddModuleCommandTests {
     }
 
     /// Resets the app (`package` as Package.swift, no module but MyApp, `manifest`) and runs add-module `name` in it.
-    func addModule(_ name: String, manifest: Manifest, package: String = packageText) async throws -> (result: PluginToolchain.Result, app: URL) {
+    func addModule(_ name: String, _ options: [String] = [], manifest: Manifest, package: String = packageText) async throws
+        -> (result: PluginToolchain.Result, app: URL) {
         let app = try await reset(manifest: manifest, package: package)
-        return (try await run(name, in: app), app)
+        return (try await run(name, options, in: app), app)
     }
 
     /// Resets the app: `package` as Package.swift, no module but MyApp, and `manifest`.
@@ -72,11 +73,11 @@ struct AddModuleCommandTests {
         return app
     }
 
-    /// Runs add-module `name` in `app` as it is.
-    func run(_ name: String, in app: URL) async throws -> PluginToolchain.Result {
+    /// Runs add-module `name` with `options` in `app` as it is.
+    func run(_ name: String, _ options: [String] = [], in app: URL) async throws -> PluginToolchain.Result {
         try await BuildQueue.shared.enqueue {
-            try await PluginToolchain.run(["swift", "package", "--package-path", app.path, "--allow-writing-to-package-directory", "add-module", name],
-                                          timeout: .seconds(600))
+            try await PluginToolchain.run(["swift", "package", "--package-path", app.path, "--allow-writing-to-package-directory", "add-module", name]
+                                          + options, timeout: .seconds(600))
         }
     }
 
@@ -103,6 +104,11 @@ struct AddModuleCommandTests {
         let targets = try await targets(of: app)
         #expect(targets["MyApp"]?.contains("ClassModule") == true, "\(targets)")
         #expect(Set(targets.keys).isSuperset(of: ["ClassInterface", "ClassModule", "ClassModuleTests"]), "\(targets.keys)")
+        // The new targets come last, after the package's own (and the comment that opens its list).
+        let package = try String(contentsOf: app.appendingPathComponent("Package.swift"), encoding: .utf8)
+        let host = try #require(package.range(of: #".executableTarget(name: "MyApp""#))
+        let added = try #require(package.range(of: #".target(name: "ClassInterface""#), "\(package)")
+        #expect(host.lowerBound < added.lowerBound, "\(package)")
         let manifest = Array(try Data(contentsOf: app.appendingPathComponent("modules.json")))
         #expect(manifest.starts(with: original.dropLast(2)) && manifest.contains(0xE9), "the manifest lost its bytes")
         #expect(String(decoding: manifest, as: UTF8.self).contains(#"{"type": "ClassModule.ClassModule"}"#))

@@ -27,10 +27,12 @@ extension AddModuleCommandTests {
     }
 
     @Test func nestedCommentsRawStringsAndInterpolationsAreReadAsTheCompilerReadsThem() async throws {
-        let (result, app) = try await addModule("Kappa", manifest: .bytes(Array(#"{"modules": []}"#.utf8)), package: Self.trickyPackageText)
+        let (result, app) = try await addModule("Kappa", ["--state"], manifest: .bytes(Array(#"{"modules": []}"#.utf8)),
+                                                package: Self.trickyPackageText)
         #expect(result.status == 0, "\(result.all.suffix(2_000))")
         let targets = try await targets(of: app)
         #expect(targets["MyApp"]?.contains("KappaModule") == true, "\(targets)")
+        #expect(targets["KappaModule"]?.contains("ModuleHostState") == true, "--state adds ModuleHostState: \(targets)")
         #expect(Set(targets.keys).isSuperset(of: ["KappaInterface", "KappaModule", "KappaModuleTests"]), "\(targets.keys)")
         let text = try String(contentsOf: app.appendingPathComponent("Package.swift"), encoding: .utf8)
         #expect(text.contains("still the outer comment ) */"), "the comment was edited")

@@ -28,6 +28,18 @@ extension ModuleBridge {
 }
 
 extension ModuleManager {
+    /// Releases the module registered under `identifier`, and first the modules that require it: the seed's
+    /// `markAsReleasing()`, as ModuleHost's `releaseModule(_:)` with the identifier as the seed spells it.
+    ///
+    /// - Parameter identifier: The module's identifier.
+    /// - Returns: The identifiers released, in order (empty when none of them was loaded).
+    /// - Throws: `ResolutionError` when no module is registered under `identifier`, or when called from the loading
+    ///   of a module it would release.
+    @discardableResult
+    public func releaseModule(_ identifier: ModuleIdentifier) throws(ResolutionError) -> [ModuleHost.ModuleIdentifier] {
+        try releaseModule(ModuleHost.ModuleIdentifier(rawValue: identifier))
+    }
+
     /// The app's shared manager, the seed's `ModuleManager.default`: register the manifest on it when the app
     /// starts, and reach it from anywhere. A test makes a manager of its own with `ModuleManager()` instead, so tests
     /// share nothing.

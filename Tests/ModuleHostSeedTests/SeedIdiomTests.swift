@@ -3,9 +3,13 @@ import ModuleHostSeed
 import Synchronization
 import Testing
 
+extension ModuleIdentifier {
+    static let profile: ModuleIdentifier = "com.klein.module.profile"
+}
+
 /// A seed module that keeps the user session's events, as the seed's session example does.
 final class ProfileModule: ModuleProtocol, SessionModuleProtocol {
-    static var moduleIdentifier: ModuleIdentifier { "com.klein.module.profile" }
+    static var moduleIdentifier: ModuleIdentifier { .profile }
     let events = Mutex<[String]>([])
     let loadedBy = Mutex<ObjectIdentifier?>(nil)
 
@@ -65,6 +69,15 @@ struct SeedIdiomTests {
         #expect(fromFirst.moduleManager === first)
         #expect(fromSecond.moduleManager === second)
         #expect(ProfileModule().moduleManager == nil)
+    }
+
+    /// `releaseModule(_:)`, the seed's `markAsReleasing()`, takes the seed's text identifiers in a seed file.
+    @Test func aSeedIdentifierReleasesItsModule() throws {
+        let manager = try manager(listing: ["ProfileModule"])
+        let profile = try #require(try manager.bridge.resolve(.profile) as? ProfileModule)
+        #expect(try manager.releaseModule(.profile) == ["com.klein.module.profile"])
+        let again = try #require(try manager.bridge.resolve(.profile) as? ProfileModule)
+        #expect(again !== profile, "a released module is loaded anew")
     }
 
     @Test func userSessionCallsReachASeedModule() throws {

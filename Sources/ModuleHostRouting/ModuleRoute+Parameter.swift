@@ -39,16 +39,34 @@ extension ModuleRoute {
         }
 
         /// An integer parameter in `range` (any `Int` by default).
+        ///
+        /// - Parameters:
+        ///   - name: The parameter's name in the pattern or query.
+        ///   - range: The values it takes.
+        ///   - required: Whether the item must be given (it matters for query items only).
+        /// - Returns: The parameter.
         public static func integer(_ name: String, in range: ClosedRange<Int> = Int.min...Int.max, required: Bool = true) -> Parameter {
             Parameter(name, .integer(range), required: required)
         }
 
         /// A text parameter of at most `maxLength` bytes (at most 256, the most any parameter may have).
+        ///
+        /// - Parameters:
+        ///   - name: The parameter's name in the pattern or query.
+        ///   - maxLength: The most bytes it takes.
+        ///   - required: Whether the item must be given (it matters for query items only).
+        /// - Returns: The parameter.
         public static func text(_ name: String, maxLength: Int = 256, required: Bool = true) -> Parameter {
             Parameter(name, .text(maxLength: maxLength), required: required)
         }
 
         /// A parameter that is one of `values`.
+        ///
+        /// - Parameters:
+        ///   - name: The parameter's name in the pattern or query.
+        ///   - values: The values it takes.
+        ///   - required: Whether the item must be given (it matters for query items only).
+        /// - Returns: The parameter.
         public static func oneOf(_ name: String, _ values: [String], required: Bool = true) -> Parameter {
             Parameter(name, .oneOf(values), required: required)
         }

@@ -26,6 +26,15 @@ public struct ModuleRoute: Sendable {
     package let target: @Sendable (_ request: RouteRequest) async throws -> ModuleCommand.Output
 
     /// Declares a route; it is in-app only unless `isAccessibleExternally`.
+    ///
+    /// - Parameters:
+    ///   - identifier: The route's name, unique among the modules' routes.
+    ///   - pattern: Its path, such as `/numbers/fact/:n`.
+    ///   - parameters: The pattern's parameters.
+    ///   - query: The query items it takes.
+    ///   - isAccessibleExternally: Whether links from outside the app may open it.
+    ///   - summary: One line on what it shows or does.
+    ///   - target: What it runs, given the request.
     public init(_ identifier: String, pattern: String, parameters: [Parameter] = [], query: [Parameter] = [],
                 isAccessibleExternally: Bool = false, summary: String,
                 target: @escaping @Sendable (_ request: RouteRequest) async throws -> ModuleCommand.Output) {

@@ -30,6 +30,12 @@ public final class ModuleRouter: Sendable {
     /// what was wrong: a link that is not valid or too long, a wrong scheme or host, no such route (with the
     /// closest one), an in-app-only route opened from outside, a parameter that does not decode, a module that
     /// cannot load, a rejection, a redirect loop, or a target that threw.
+    ///
+    /// - Parameters:
+    ///   - url: The link, or a bare path inside the app.
+    ///   - source: Where it comes from.
+    /// - Returns: What the route's target returned.
+    /// - Throws: ``RouteError``, as said above.
     public func open(_ url: String, from source: RouteRequest.Source = .inApp) async throws(RouteError) -> Result {
         do {
             return try await follow(url, from: source)
@@ -53,6 +59,8 @@ public final class ModuleRouter: Sendable {
     /// router goes away, and keeps at most the newest 1,024 events a slow consumer has not read. An event not yet
     /// read holds its ``RouteRequest``, and so the manager: a manager dropped meanwhile goes away, and the stream
     /// ends, once those events are read or the stream is dropped.
+    ///
+    /// - Returns: The stream.
     public func events() -> AsyncStream<Event> {
         streams.open()
     }

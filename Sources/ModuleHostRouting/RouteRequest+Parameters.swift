@@ -16,12 +16,18 @@ extension RouteRequest {
         }
 
         /// The integer parameter `name`, or `nil` when there is none (an optional query item left out).
+        ///
+        /// - Parameter name: The parameter's name.
+        /// - Returns: Its value, or `nil`.
         public func integer(_ name: String) -> Int? {
             guard case .integer(let value) = values[name] else { return nil }
             return value
         }
 
         /// The text (or one-of) parameter `name`, or `nil` when there is none.
+        ///
+        /// - Parameter name: The parameter's name.
+        /// - Returns: Its value, or `nil`.
         public func text(_ name: String) -> String? {
             guard case .text(let value) = values[name] else { return nil }
             return value

@@ -44,6 +44,8 @@ extension ModuleProtocol {
     /// Creates the module with the seed's `init()`; ModuleHost's manager calls this.
     ///
     /// - Parameter context: The manager that loads the module.
+    ///
+    /// - Throws: Nothing; the seed's `init()` cannot throw.
     public init(context: any ModuleContext) throws {
         self.init()
     }
@@ -69,5 +71,7 @@ extension ModuleProtocol {
     /// Does nothing by default.
     ///
     /// - Parameter manager: The manager that loaded the module.
+    ///
+    /// - Throws: Nothing; a module's own hook may throw.
     public func moduleDidLoad(with manager: ModuleManager) throws {}
 }

@@ -21,6 +21,11 @@ public struct HostEnvironment: Sendable {
     public var report: @Sendable (HostNotice) -> Void
 
     /// Creates an environment.
+    ///
+    /// - Parameters:
+    ///   - stateDirectory: Where modules keep state, each in a folder named by its identifier.
+    ///   - manifestDirectory: The manifest's folder, against which relative paths in configs are resolved.
+    ///   - report: Where modules report notices; dropped by default.
     public init(stateDirectory: URL, manifestDirectory: URL, report: @escaping @Sendable (HostNotice) -> Void = { _ in }) {
         self.stateDirectory = stateDirectory
         self.manifestDirectory = manifestDirectory
@@ -100,6 +105,9 @@ public struct HostEnvironment: Sendable {
     /// An environment for a module that runs without a host providing one: the state folder `folderName` and
     /// the manifest folder, both in the current working directory; notices are dropped. There is no default
     /// folder name: each host (or a module written for one host) names its own, such as app-shell's `.app-shell`.
+    ///
+    /// - Parameter folderName: The state folder's name, in the current working directory.
+    /// - Returns: The environment.
     public static func standard(folderName: String) -> HostEnvironment {
         let workingDirectory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
         return HostEnvironment(stateDirectory: workingDirectory.appendingPathComponent(folderName, isDirectory: true),
@@ -125,6 +133,11 @@ public struct HostNotice: Sendable, Hashable, CustomStringConvertible {
     public let message: String
 
     /// Creates a notice.
+    ///
+    /// - Parameters:
+    ///   - severity: How much the notice matters.
+    ///   - module: The module that reports it.
+    ///   - message: What happened; never a secret.
     public init(_ severity: Severity, module: ModuleIdentifier, _ message: String) {
         self.severity = severity
         self.module = module

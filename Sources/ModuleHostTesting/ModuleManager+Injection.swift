@@ -6,11 +6,17 @@ import ModuleHost
 /// that each make their own run in parallel.
 extension ModuleManager {
     /// Makes `bridge.resolve(identifier)` return `module` (which is used as is: `moduleDidLoad` is not called).
+    ///
+    /// - Parameters:
+    ///   - module: The stand-in instance.
+    ///   - identifier: The module it stands in for.
     public func inject(_ module: any ModuleProtocol, for identifier: ModuleIdentifier) {
         registry.inject(module, for: identifier)
     }
 
     /// Removes an injected module; resolves go back to the registered module.
+    ///
+    /// - Parameter identifier: The module whose stand-in is removed.
     public func removeInjection(for identifier: ModuleIdentifier) {
         registry.removeInjection(for: identifier)
     }
@@ -34,6 +40,11 @@ extension ModuleManager {
     /// manager.standIn(for: .storage, providing: InMemoryStorage() as any StorageService)
     /// let notes = try manager.bridge.resolve(NotesService.self)
     /// ```
+    ///
+    /// - Parameters:
+    ///   - identifier: The required module it stands in for.
+    ///   - service: What resolving `type` returns.
+    ///   - type: The service type; `Service` by default.
     public func standIn<Service: Sendable>(for identifier: ModuleIdentifier, providing service: Service,
                                            as type: Service.Type = Service.self) {
         inject(StandInModule(), for: identifier)

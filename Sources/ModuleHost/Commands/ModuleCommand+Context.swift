@@ -11,6 +11,12 @@ extension ModuleCommand {
         public let wantsStructuredOutput: Bool
 
         /// Creates a context; hosts make one for each command they run.
+        ///
+        /// - Parameters:
+        ///   - arguments: The words after the command's name.
+        ///   - manager: The manager whose module declared the command.
+        ///   - io: Reads input from and writes text to the user.
+        ///   - wantsStructuredOutput: Whether the user asked for structured output (`--json`).
         public init(arguments: [String], manager: any ModuleContext, io: any IO, wantsStructuredOutput: Bool = false) {
             self.arguments = arguments
             self.manager = manager
@@ -19,6 +25,10 @@ extension ModuleCommand {
         }
 
         /// The only argument, or a usage error naming `usage` when there is not exactly one.
+        ///
+        /// - Parameter usage: How to call the command, such as `greet <name>`, for the error.
+        /// - Returns: The one argument.
+        /// - Throws: ``ModuleCommandError`` with code `usage` when there is not exactly one argument.
         public func singleArgument(usage: String) throws(ModuleCommandError) -> String {
             guard arguments.count == 1, let argument = arguments.first else {
                 throw ModuleCommandError(.usage, "usage: \(usage)")

@@ -11,6 +11,10 @@ public struct ModuleCommandError: Error, Sendable, CustomStringConvertible {
     public let message: String
 
     /// Creates an error.
+    ///
+    /// - Parameters:
+    ///   - code: The kind of failure.
+    ///   - message: A human explanation, printed after `error:`.
     public init(_ code: Code, _ message: String) {
         self.code = code
         self.message = message

@@ -18,6 +18,9 @@ extension ExtensionPoint {
         /// The contributed value. When the module contributed itself, this resolves it through the bridge (the
         /// first time, that instantiates it and the modules it requires) and throws the bridge's error when it
         /// cannot be loaded.
+        ///
+        /// - Returns: The value the module contributed, or the module itself as the point's value type.
+        /// - Throws: The bridge's ``ResolutionError`` when the contributing module cannot be loaded.
         public func value() throws(ResolutionError) -> Value {
             switch source {
             case .value(let value):

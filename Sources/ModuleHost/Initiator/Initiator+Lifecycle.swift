@@ -40,6 +40,8 @@ extension Initiator {
     /// Runs everything that remains (signalling ready and idle, and starting if needed) and waits for it.
     ///
     /// If the calling task is cancelled, startup is cancelled as with `start()`.
+    ///
+    /// - Returns: The report once every phase has settled, or startup stopped.
     public func drain() async -> StartupReport {
         signal(.idle)
         let notStarted = state.withLock { state in
@@ -58,6 +60,8 @@ extension Initiator {
     /// Waits, without signalling anything, until every phase has settled (or startup stopped).
     ///
     /// If the calling task is cancelled, it returns the current snapshot early; startup goes on.
+    ///
+    /// - Returns: The report once every phase has settled (or startup stopped); the current snapshot when cancelled.
     public func waitUntilFinished() async -> StartupReport {
         await wait(for: .finished, abandonOnCancel: true)
         return report

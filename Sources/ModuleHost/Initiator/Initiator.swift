@@ -21,6 +21,8 @@ public final class Initiator: Sendable {
     let state = Locked(InitiatorState())
 
     /// Creates an initiator whose concurrent phases run at most `maxConcurrentOperations` operations at once.
+    ///
+    /// - Parameter maxConcurrentOperations: The most operations a concurrent phase runs at once (at least 1); the active processors by default.
     public convenience init(maxConcurrentOperations: Int = ProcessInfo.processInfo.activeProcessorCount) {
         self.init(maxConcurrentOperations: maxConcurrentOperations, operationSource: { [] })
     }

@@ -140,6 +140,9 @@ extension StartupReport {
         }
 
         /// Decodes a record; times are read from millisecond fields.
+        ///
+        /// - Parameter decoder: The decoder to read from.
+        /// - Throws: `DecodingError` when the data is not a record as ``encode(to:)`` writes one.
         public init(from decoder: any Decoder) throws {
             let c = try decoder.container(keyedBy: CodingKeys.self)
             identifier = try c.decode(String.self, forKey: .identifier)
@@ -156,6 +159,9 @@ extension StartupReport {
         }
 
         /// Encodes a record with times (and the derived waited/ran spans) in milliseconds.
+        ///
+        /// - Parameter encoder: The encoder to write to.
+        /// - Throws: What the encoder throws.
         public func encode(to encoder: any Encoder) throws {
             var c = encoder.container(keyedBy: CodingKeys.self)
             try c.encode(identifier, forKey: .identifier)

@@ -24,6 +24,9 @@ extension StartupReport {
         private enum CodingKeys: String, CodingKey { case phase, startedAtMs, finishedAtMs, wallTimeMs }
 
         /// Decodes a phase record; times are read from millisecond fields.
+        ///
+        /// - Parameter decoder: The decoder to read from.
+        /// - Throws: `DecodingError` when the data is not a phase record as ``encode(to:)`` writes one.
         public init(from decoder: any Decoder) throws {
             let c = try decoder.container(keyedBy: CodingKeys.self)
             phase = try c.decode(ModuleStartupOperation.Priority.self, forKey: .phase)
@@ -32,6 +35,9 @@ extension StartupReport {
         }
 
         /// Encodes a phase record with times in milliseconds.
+        ///
+        /// - Parameter encoder: The encoder to write to.
+        /// - Throws: What the encoder throws.
         public func encode(to encoder: any Encoder) throws {
             var c = encoder.container(keyedBy: CodingKeys.self)
             try c.encode(phase, forKey: .phase)

@@ -32,6 +32,9 @@ extension StartupReport {
         private enum CodingKeys: String, CodingKey { case counts, blockingWallTimeMs, wallTimeMs }
 
         /// Encodes totals with times in milliseconds.
+        ///
+        /// - Parameter encoder: The encoder to write to.
+        /// - Throws: What the encoder throws.
         public func encode(to encoder: any Encoder) throws {
             var c = encoder.container(keyedBy: CodingKeys.self)
             try c.encode(counts, forKey: .counts)

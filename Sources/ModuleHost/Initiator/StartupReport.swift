@@ -48,6 +48,9 @@ public struct StartupReport: Sendable, Codable, Equatable {
     }
 
     /// Decodes a report from its records, phases and `wasCancelled`; the derived fields are derived again.
+    ///
+    /// - Parameter decoder: The decoder to read from.
+    /// - Throws: `DecodingError` when the data is not a report as ``encode(to:)`` writes one.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         operations = try c.decode([OperationRecord].self, forKey: .operations)
@@ -56,6 +59,9 @@ public struct StartupReport: Sendable, Codable, Equatable {
     }
 
     /// Encodes the records, phases and `wasCancelled`, and the values derived from them.
+    ///
+    /// - Parameter encoder: The encoder to write to.
+    /// - Throws: What the encoder throws.
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(operations, forKey: .operations)

@@ -2,6 +2,8 @@
 extension ModuleManager {
     /// The commands the registered modules declare, in registration order, each with the module that declares
     /// it; read from the types, so no module is instantiated.
+    ///
+    /// - Returns: Each declared command with the module that declares it.
     public func moduleCommands() -> [(module: ModuleIdentifier, command: ModuleCommand)] {
         registry.orderedRegistrations().flatMap { registration in
             Contribution.values(of: registration.contributions, for: ModuleCommand.point).map { (registration.identifier, $0) }
@@ -19,6 +21,12 @@ extension ModuleManager {
     /// Throws a ``ModuleCommandError``: `ModuleCommandError.Code.unknownCommand` when no registered module
     /// declares `name`, `ModuleCommandError.Code.moduleUnavailable` when its module cannot be loaded, the
     /// command's own ``ModuleCommandError``, or `ModuleCommandError.Code.failed` for any other error it throws.
+    ///
+    /// - Parameters:
+    ///   - name: The command's name, the word that invokes it.
+    ///   - context: Its arguments, the manager and a way to talk to the user.
+    /// - Returns: What the command returned, its text escaped.
+    /// - Throws: ``ModuleCommandError``, as said above.
     public func runCommand(_ name: String, context: ModuleCommand.Context) async throws(ModuleCommandError) -> ModuleCommand.Output {
         do {
             let output = try await runUnescaped(name, context: context.printable())

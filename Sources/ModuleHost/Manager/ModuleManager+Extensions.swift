@@ -5,6 +5,9 @@ extension ModuleManager {
     /// before registering the manifest. Returns false, and changes nothing, when the name is taken by a point of
     /// another value type or uniqueness (declaring the same point again is harmless), or starts with `modulehost.`
     /// without being one of the points of ModuleHost and its libraries (whose names those are).
+    ///
+    /// - Parameter point: The extension point.
+    /// - Returns: Whether the point is declared (also when it was already).
     @discardableResult
     public func declare<Value>(_ point: ExtensionPoint<Value>) -> Bool {
         registry.declare(point.declaration)
@@ -14,6 +17,9 @@ extension ModuleManager {
     /// module's declaration order. Reading them instantiates nothing; a module that contributes itself is
     /// instantiated when its contribution's ``ExtensionPoint/Extension/value()`` is first asked for.
     /// Contributions of another value type are left out (`validate` reports them).
+    ///
+    /// - Parameter point: The extension point.
+    /// - Returns: The contributions to it, in order.
     public func extensions<Value>(of point: ExtensionPoint<Value>) -> [ExtensionPoint<Value>.Extension] {
         registry.orderedRegistrations().flatMap { registration in
             registration.contributions.compactMap { contribution in

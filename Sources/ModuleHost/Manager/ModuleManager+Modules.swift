@@ -13,6 +13,11 @@ extension ModuleManager {
     /// Creates an empty manager that looks module types up with `typeResolver`; its initiator runs at most
     /// `maxConcurrentOperations` operations at once in concurrent phases (default: the active processors).
     /// `reservedCommandNames` are the host's own commands, which no module may declare.
+    ///
+    /// - Parameters:
+    ///   - typeResolver: How module types are found by name.
+    ///   - maxConcurrentOperations: The most operations a concurrent phase runs at once.
+    ///   - reservedCommandNames: The host's own commands, which no module may declare.
     public convenience init(typeResolver: ModuleTypeResolver = .runtime(),
                             maxConcurrentOperations: Int = ProcessInfo.processInfo.activeProcessorCount,
                             reservedCommandNames: Set<String> = []) {
@@ -38,6 +43,10 @@ extension ModuleManager {
     // MARK: Modules
 
     /// The configuration decoded for `type` from its manifest entry (or given at registration).
+    ///
+    /// - Parameter type: The module type.
+    /// - Returns: Its configuration.
+    /// - Throws: ``ResolutionError`` when the module is not registered.
     public func configuration<Module: ConfigurableModule>(for type: Module.Type) throws(ResolutionError) -> Module.Configuration {
         guard let registration = registry.registration(for: type.moduleIdentifier) else {
             throw ResolutionError(.unknownModule, "module \"\(type.moduleIdentifier)\" is not registered, so it has no configuration")
@@ -64,6 +73,8 @@ extension ModuleManager {
     ///
     /// Neither registering nor ``Initiator/start()`` loads eager modules: a host calls this after registering
     /// and before starting, so the modules are loaded when their startup operations run.
+    ///
+    /// - Returns: The failures, one per module that did not load.
     @discardableResult
     public func loadEagerModules() -> [ResolutionError] {
         registry.loadEagerModules()
@@ -79,6 +90,10 @@ extension ModuleManager {
     /// Throws `ResolutionError.Code.unknownModule` for an identifier that is not registered, and
     /// `ResolutionError.Code.releasedWhileLoading` when called from the loading of one of the modules it
     /// would release (waiting for itself would never end).
+    ///
+    /// - Parameter identifier: The module to release.
+    /// - Returns: The identifiers released, in order.
+    /// - Throws: ``ResolutionError``, as said above.
     @discardableResult
     public func releaseModule(_ identifier: ModuleIdentifier) throws(ResolutionError) -> [ModuleIdentifier] {
         try registry.release(identifier)
@@ -89,6 +104,10 @@ extension ModuleManager {
     /// Makes the host itself the provider of `Service`, for services the host implements rather than a module
     /// (such as `HostEnvironment` from ModuleHostState): `bridge.resolve(Service.self)` returns `service`, overriding any module
     /// that declares it. Keyed by the static type `Service`.
+    ///
+    /// - Parameters:
+    ///   - service: The host's implementation.
+    ///   - type: The service type it is resolved as.
     public func provide<Service: Sendable>(_ service: Service, as type: Service.Type) {
         registry.inject(service, as: Service.self)
     }

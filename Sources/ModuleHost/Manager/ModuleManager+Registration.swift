@@ -57,6 +57,9 @@ extension ModuleManager {
     /// checksum, format, architecture, ABI mark, the type's definition, the ModuleHost symbols they need); none is
     /// loaded, so no plugin code runs. What only a loaded type can tell (its identifier, services, commands,
     /// requirements) is checked when the manifest is registered.
+    ///
+    /// - Parameter url: The manifest file.
+    /// - Returns: Every diagnostic, errors and warnings; empty for a valid manifest.
     public func validateManifest(at url: URL) -> [ManifestDiagnostic] {
         var read = ManifestReader.read(contentsOf: url)
         _ = validate(&read, loadingPlugins: false)
@@ -65,6 +68,11 @@ extension ModuleManager {
 
     /// Every problem in manifest `data` (`file` names it in diagnostics), checked against this manager's
     /// registrations, without registering; plugin libraries are inspected, not loaded, as by ``validateManifest(at:)``.
+    ///
+    /// - Parameters:
+    ///   - data: The manifest's contents.
+    ///   - file: The manifest's name in diagnostics.
+    /// - Returns: Every diagnostic, errors and warnings; empty for a valid manifest.
     public func validateManifest(_ data: Data, file: String? = nil) -> [ManifestDiagnostic] {
         var read = ManifestReader.read(data, file: file)
         _ = validate(&read, loadingPlugins: false)
@@ -144,6 +152,12 @@ extension ModuleManager {
     }
 
     /// Registers a configurable module type in code, with its configuration as a value.
+    ///
+    /// - Parameters:
+    ///   - type: The module type.
+    ///   - config: Its configuration.
+    ///   - eager: Whether ``loadEagerModules()`` loads it.
+    /// - Throws: ``ManifestError`` when its identifier, a service or a command is already registered.
     public func register<Module: ConfigurableModule>(
         _ type: Module.Type, config: Module.Configuration, eager: Bool = false
     ) throws(ManifestError) {

@@ -9,6 +9,10 @@ extension ModuleManager {
     /// Returns the identifiers released, in order, and the report of the operations run again; a failed operation is
     /// in the report (``StartupReport/isSuccessful`` is then `false`), not thrown. Throws what ``releaseModule(_:)``
     /// throws, or the ``ResolutionError`` of loading the module afresh (its operations then do not run).
+    ///
+    /// - Parameter identifier: The module to reload.
+    /// - Returns: The identifiers released, and the report of the operations run again.
+    /// - Throws: ``ResolutionError``, as said above.
     @discardableResult
     public func reloadModule(_ identifier: ModuleIdentifier) async throws(ResolutionError)
         -> (released: [ModuleIdentifier], startup: StartupReport) {

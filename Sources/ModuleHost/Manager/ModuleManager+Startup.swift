@@ -68,6 +68,10 @@ extension ModuleManager {
 
     /// The registered modules' startup plan drawn as `format` (what `app-shell graph` prints), without running
     /// anything; throws every problem of the plan at once.
+    ///
+    /// - Parameter format: Graphviz (`dot`) or Mermaid.
+    /// - Returns: The graph's text.
+    /// - Throws: ``InitiatorError`` with every problem of the plan.
     public func startupGraph(as format: GraphFormat = .dot) throws(InitiatorError) -> String {
         let plan = try startupPlan()
         return format == .dot ? plan.dotGraph() : plan.mermaidGraph()

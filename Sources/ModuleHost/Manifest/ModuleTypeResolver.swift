@@ -39,6 +39,9 @@ public struct ModuleTypeResolver: Sendable {
 
     /// Resolves only the given module types, by their full name (as `String(reflecting:)` prints it); for tests and apps
     /// that want a closed list.
+    ///
+    /// - Parameter types: The module types it resolves.
+    /// - Returns: The resolver.
     public static func types(_ types: [any ModuleProtocol.Type]) -> ModuleTypeResolver {
         let table = Dictionary(types.map { (TypeName.of($0), $0 as Any.Type) }, uniquingKeysWith: { first, _ in first })
         return ModuleTypeResolver(knownTypeNames: Array(table.keys).sorted()) { table[$0] }

@@ -23,6 +23,8 @@ extension ModuleIdentifier: RawRepresentable {}
 
 extension ModuleIdentifier: ExpressibleByStringLiteral {
     /// Creates an identifier from a string literal.
+    ///
+    /// - Parameter value: The identifier's text.
     public init(stringLiteral value: String) {
         self.init(rawValue: value)
     }
@@ -38,6 +40,11 @@ extension ModuleIdentifier: Codable {}
 
 extension ModuleIdentifier: Comparable {
     /// Orders identifiers by their text.
+    ///
+    /// - Parameters:
+    ///   - lhs: An identifier.
+    ///   - rhs: Another identifier.
+    /// - Returns: Whether `lhs`'s text sorts before `rhs`'s.
     public static func < (lhs: ModuleIdentifier, rhs: ModuleIdentifier) -> Bool {
         lhs.rawValue < rhs.rawValue
     }

@@ -100,6 +100,9 @@ extension ModuleProtocol {
     /// No services by default.
     public static var providedServices: [ProvidedService] { [] }
     /// Does nothing by default.
+    ///
+    /// - Parameter context: What the module sees of the manager.
+    /// - Throws: Nothing; a module's own hook may throw.
     public func moduleDidLoad(with context: any ModuleContext) throws {}
     /// Does nothing by default.
     public func moduleWillUnload() {}

@@ -38,6 +38,11 @@ extension ModuleStartupOperation {
         var defaultFailurePolicy: FailurePolicy { isBlocking ? .required : .optional }
 
         /// Orders phases by when they run.
+        ///
+        /// - Parameters:
+        ///   - lhs: A phase.
+        ///   - rhs: Another phase.
+        /// - Returns: Whether `lhs` runs before `rhs`.
         public static func < (lhs: Priority, rhs: Priority) -> Bool { lhs.rank < rhs.rank }
     }
 }

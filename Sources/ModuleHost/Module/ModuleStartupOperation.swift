@@ -31,6 +31,15 @@ public struct ModuleStartupOperation: Sendable {
     package var body: nonisolated(nonsending) @Sendable (any ModuleContext) async throws -> Void
 
     /// Declares an operation.
+    ///
+    /// - Parameters:
+    ///   - identifier: The operation's name, unique in the startup graph.
+    ///   - priority: The phase it runs in.
+    ///   - dependencies: Operations that must succeed before it runs.
+    ///   - optionalDependencies: Operations that must succeed first when some module declares them; ignored otherwise.
+    ///   - failurePolicy: Whether its failure stops startup; by its phase when `nil`.
+    ///   - timeout: How long it may run; none when `nil`.
+    ///   - body: The work, given the manager whose initiator runs it.
     public init(
         _ identifier: String, priority: Priority, dependencies: [String] = [],
         optionalDependencies: [String] = [], failurePolicy: FailurePolicy? = nil, timeout: Duration? = nil,

@@ -96,4 +96,21 @@ struct PublicAPICounterTests {
         #expect(counts.public == 3)  // the protocol, `name`, the default `_mark`
         #expect(counts.spi == 3)     // `_mark` and `_hook` in the protocol, the default `_hook`
     }
+
+    /// Declarations written `package` are counted apart; a `package` extension itself is not a declaration.
+    @Test func packageDeclarationsAreCountedApart() {
+        let source = """
+            package struct Table {
+                package let rows: Int
+                package init(rows: Int) { self.rows = rows; let package = 1; _ = package }
+                public var count: Int { rows }
+            }
+            extension Table {
+                package static func empty() -> Table { Table(rows: 0) }
+            }
+            """
+        let counts = PublicAPICounter.counts(in: source)
+        #expect(counts.package == 4)  // the struct, `rows`, the init, `empty()`
+        #expect(counts.public == 1)
+    }
 }

@@ -9,14 +9,15 @@
 ///
 /// Extensions themselves do not count. Declarations count as written: in each branch of an `#if`, and a
 /// `public` member of a non-public type too. A declaration marked `@_spi(…)` is counted apart (``counts(in:)``):
-/// a client that does not import the SPI cannot see it.
+/// a client that does not import the SPI cannot see it. So are declarations written with the `package` modifier:
+/// what the package's other targets may use, which no client sees.
 enum PublicAPICounter {
     static func count(in source: String) -> Int {
         counts(in: source).public
     }
 
-    /// The declarations that count, and apart from them those marked `@_spi(…)`.
-    static func counts(in source: String) -> (public: Int, spi: Int) {
+    /// The declarations that count, and apart from them those marked `@_spi(…)` and those marked `package`.
+    static func counts(in source: String) -> (public: Int, spi: Int, package: Int) {
         var walker = Walker(tokens: tokens(of: SwiftSource.code(source)))
         return walker.count()
     }
@@ -74,12 +75,13 @@ private struct Walker {
     var pending: Container?
     var total = 0
     var spiTotal = 0
+    var packageTotal = 0
 
     init(tokens: [Token]) { self.tokens = tokens }
 
     private func token(_ offset: Int = 0) -> Token? { index + offset < tokens.count ? tokens[index + offset] : nil }
 
-    mutating func count() -> (public: Int, spi: Int) {
+    mutating func count() -> (public: Int, spi: Int, package: Int) {
         var atStatementStart = true
         while let current = token() {
             if atStatementStart, scopes[scopes.count - 1].brackets == 0, let container = scopes[scopes.count - 1].container,
@@ -104,7 +106,7 @@ private struct Walker {
             default: break
             }
         }
-        return (total, spiTotal)
+        return (total, spiTotal, packageTotal)
     }
 
     /// Reads the attributes, modifiers and keyword of a declaration starting here, and records it.
@@ -135,6 +137,7 @@ private struct Walker {
     }
 
     private mutating func record(_ keyword: String, modifiers: Set<String>, isSPI: Bool, in container: Container) {
+        if modifiers.contains("package"), keyword != "extension" { packageTotal += 1 }
         let explicit = !modifiers.isDisjoint(with: ["public", "open"])
         let restricted = !modifiers.isDisjoint(with: ["private", "fileprivate", "internal", "package"])
         let isPublic = switch container {

@@ -1,4 +1,5 @@
 @_exported import ModuleHost
+@_spi(Seed) import ModuleHost
 
 /// A module written in SwiftyArchitecture's form: `required init()`, then `moduleDidLoad(with:)` handed the
 /// ``ModuleManager`` itself.

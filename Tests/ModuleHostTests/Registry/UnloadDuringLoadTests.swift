@@ -1,5 +1,5 @@
 import Testing
-@testable import ModuleHost
+@testable @_spi(Seed) import ModuleHost
 import TestSupport
 import ModuleHostTesting
 

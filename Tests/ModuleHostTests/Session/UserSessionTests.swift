@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import ModuleHost
+@testable @_spi(Seed) import ModuleHost
 import TestSupport
 import ModuleHostTesting
 

@@ -7,7 +7,7 @@ import ModuleHostTesting
 /// and its host target all named MyApp), and in the layouts an outside attack tried: a product's `targets: [` on a
 /// line of its own, a name that is a keyword, a manifest that is not UTF-8, a link, or a folder. Each edit is read
 /// back with `swift package dump-package`; a refusal writes nothing.
-@Suite("add-module", .serialized, .disabled(if: Sanitizers.threadSanitizerIsActive, "runs swift package; proves no concurrency property"),
+@Suite("add-module", .enabled(if: SlowLane.isRequested, SlowLane.reason), .serialized, .disabled(if: Sanitizers.threadSanitizerIsActive, "runs swift package; proves no concurrency property"),
        .timeLimit(.minutes(20)))
 struct AddModuleCommandTests {
     static let packageText = """

@@ -12,7 +12,7 @@ import ModuleHostTesting
 /// What cannot see the new modules is left out of the copy, to keep the run short: the test targets of ModuleHost
 /// and of the other modules (they read their own fixtures and sources, which adding a module does not change), and
 /// the suites that build hosts or plugins or run hundreds of terminal trials (and this one).
-@Suite("Adding a module", .disabled(if: ScratchCopy.isInside, "running inside the scratch copy"),
+@Suite("Adding a module", .enabled(if: SlowLane.isRequested, SlowLane.reason), .disabled(if: ScratchCopy.isInside, "running inside the scratch copy"),
        .disabled(if: Sanitizers.threadSanitizerIsActive, "CPU-bound, proves no concurrency property; runs in the plain suite"),
        .timeLimit(.minutes(30)))
 struct AddingAModuleTests {

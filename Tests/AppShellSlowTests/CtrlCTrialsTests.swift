@@ -12,7 +12,7 @@ import Glibc
 /// moment it lands; the app ends only on `quit` (or a second Ctrl-C for a command that ignores cancellation, or a
 /// signal from outside), with echo on. Shown with the built `app-shell` on a pseudo-terminal, with a test plugin's
 /// `slow` and `stubborn` commands (``SlowPlugin``).
-@Suite("app-shell Ctrl-C at the prompt")
+@Suite("app-shell Ctrl-C at the prompt", .enabled(if: SlowLane.isRequested, SlowLane.reason))
 struct CtrlCTrialsTests {
     private static let ctrlC = "\u{3}"
     /// The trials of ``ctrlCAtAnyMomentReturnsToThePrompt()``: a quarter each of the four kinds.

@@ -6,7 +6,7 @@ import ModuleHostTesting
 /// The build checks `modules.json`: app-shell applies the ManifestCheck plugin, which names each module type the
 /// manifest lists in generated code, so a mistyped name fails `swift build` with an error located at the entry's
 /// line in `modules.json`. Built from the copy ``DriftHost`` keeps (incrementally, inside ``BuildQueue``).
-@Suite("Manifest checked by the build", .disabled(if: Sanitizers.threadSanitizerIsActive, "builds a package; proves no concurrency property"),
+@Suite("Manifest checked by the build", .enabled(if: SlowLane.isRequested, SlowLane.reason), .disabled(if: Sanitizers.threadSanitizerIsActive, "builds a package; proves no concurrency property"),
        .timeLimit(.minutes(30)))
 struct ManifestBuildCheckTests {
     /// The root manifest with one name changed; the entry is on line 3.

@@ -5,7 +5,7 @@ import ModuleHostTesting
 
 /// The DocC article "Writing a plugin" works as written: a second plugin is built from its own snippets, with its
 /// own commands, and runs in app-shell; the example plugin follows the same steps.
-@Suite("Writing a plugin (article)", .disabled(if: Sanitizers.threadSanitizerIsActive, "CPU-bound, proves no concurrency property; runs in the plain suite"), .timeLimit(.minutes(20)))
+@Suite("Writing a plugin (article)", .enabled(if: SlowLane.isRequested, SlowLane.reason), .disabled(if: Sanitizers.threadSanitizerIsActive, "CPU-bound, proves no concurrency property; runs in the plain suite"), .timeLimit(.minutes(20)))
 struct PluginArticleTests {
     static let articlePath = "Sources/ModuleHost/ModuleHost.docc/WritingAPlugin.md"
 

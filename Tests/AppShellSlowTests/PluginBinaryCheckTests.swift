@@ -5,7 +5,7 @@ import TestSupport
 
 /// What a plugin library holds is checked, without running its code: the symbols it needs, the types it defines and
 /// which of them are modules, and the ABI mark of the ModuleHost it was built against.
-@Suite("Plugins: symbols, types and ABI marks", .timeLimit(.minutes(20)))
+@Suite("Plugins: symbols, types and ABI marks", .enabled(if: SlowLane.isRequested, SlowLane.reason), .timeLimit(.minutes(20)))
 struct PluginBinaryCheckTests: PluginSuite {
     @Test func missingSymbolIsRefusedBeforeLoadingAndDemangled() async throws {
         let workspace = try await workspace { _ in Self.greeter(library: "plugins/libmissing.so") }

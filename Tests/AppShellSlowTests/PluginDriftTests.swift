@@ -11,7 +11,7 @@ import ModuleHostTesting
 /// (``DriftHost``); no script computes its identity. Each case is checked in both directions (a plugin built
 /// against this repository in the changed host, and a plugin built against the changed host in this repository's
 /// app-shell), with `validate` and with a run.
-@Suite("Plugin ABI drift", .disabled(if: Sanitizers.threadSanitizerIsActive, "CPU-bound, proves no concurrency property; runs in the plain suite"), .enabled(if: DriftFixture.supported, "ELF plugins: stamped with objcopy"), .timeLimit(.minutes(30)))
+@Suite("Plugin ABI drift", .enabled(if: SlowLane.isRequested, SlowLane.reason), .disabled(if: Sanitizers.threadSanitizerIsActive, "CPU-bound, proves no concurrency property; runs in the plain suite"), .enabled(if: DriftFixture.supported, "ELF plugins: stamped with objcopy"), .timeLimit(.minutes(30)))
 struct PluginDriftTests {
     @Test func publicStructLayoutChangeIsRefused() async throws {
         try await DriftFixture.expectRefusal(.structLayout)

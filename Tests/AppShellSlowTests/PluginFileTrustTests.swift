@@ -5,7 +5,7 @@ import TestSupport
 
 /// A plugin library the host does not trust is refused before it is loaded: a checksum that does not match, a path
 /// or link out of the manifest's folder, a file others can write or that is no library, a FIFO, folders others own.
-@Suite("Plugins: files the host refuses", .timeLimit(.minutes(20)))
+@Suite("Plugins: files the host refuses", .enabled(if: SlowLane.isRequested, SlowLane.reason), .timeLimit(.minutes(20)))
 struct PluginFileTrustTests: PluginSuite {
     @Test func checksumMismatchRefusesTheLoad() async throws {
         let workspace = try await workspace { _ in Self.greeter(sha256: String(repeating: "0", count: 64)) }

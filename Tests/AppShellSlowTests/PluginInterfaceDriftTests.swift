@@ -7,7 +7,7 @@ import ModuleHostTesting
 /// app, whose service it calls. Its section records that module's identity, so a plugin built against an earlier
 /// ClockInterface is refused once the interface changes, while ModuleHost (and its mark) is untouched. And each
 /// library computes its own identity: an edit in ModuleHostRouting does not rebuild ModuleHost.
-@Suite("Plugin interface drift", .disabled(if: Sanitizers.threadSanitizerIsActive, "CPU-bound, proves no concurrency property; runs in the plain suite"),
+@Suite("Plugin interface drift", .enabled(if: SlowLane.isRequested, SlowLane.reason), .disabled(if: Sanitizers.threadSanitizerIsActive, "CPU-bound, proves no concurrency property; runs in the plain suite"),
        .enabled(if: DriftFixture.supported, "ELF plugins: stamped with objcopy"), .timeLimit(.minutes(30)))
 struct PluginInterfaceDriftTests {
     static let type = "ClockPlugin.ClockUserModule"

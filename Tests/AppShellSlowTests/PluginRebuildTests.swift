@@ -6,7 +6,7 @@ import ModuleHostTesting
 /// Change the host, rebuild the plugin the way the article says (Examples/GreeterPlugin/build.sh,
 /// no clean build), and load it. The plugin is either really recompiled (it carries the new host's mark and loads)
 /// or refused; it is never stamped with a mark its code was not compiled against.
-@Suite("Plugin rebuild after a host change", .disabled(if: Sanitizers.threadSanitizerIsActive, "CPU-bound, proves no concurrency property; runs in the plain suite"), .enabled(if: DriftFixture.supported, "ELF plugins: stamped with objcopy"), .timeLimit(.minutes(30)))
+@Suite("Plugin rebuild after a host change", .enabled(if: SlowLane.isRequested, SlowLane.reason), .disabled(if: Sanitizers.threadSanitizerIsActive, "CPU-bound, proves no concurrency property; runs in the plain suite"), .enabled(if: DriftFixture.supported, "ELF plugins: stamped with objcopy"), .timeLimit(.minutes(30)))
 struct PluginRebuildTests {
     struct Built: Sendable {
         let before: DriftHost, after: DriftHost

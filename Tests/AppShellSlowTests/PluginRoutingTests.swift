@@ -6,7 +6,7 @@ import Testing
 /// linked module does: the shell's router asks the plugin's handler, which passes one link and rejects another.
 /// Written when the router moved out of ModuleHost into its own library, so that the library's promise to
 /// plugins is proven end to end.
-@Suite("Plugins using ModuleHostRouting", .timeLimit(.minutes(20)))
+@Suite("Plugins using ModuleHostRouting", .enabled(if: SlowLane.isRequested, SlowLane.reason), .timeLimit(.minutes(20)))
 struct PluginRoutingTests {
     @Test func aPluginModuleGuardsItsRoutesThroughTheShellsRouter() async throws {
         let library = try await PluginBuild.buildCopy(named: "routing-plugin") { text in

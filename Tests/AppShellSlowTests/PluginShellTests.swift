@@ -7,7 +7,7 @@ import Glibc
 
 /// The app-shell behaviours that need a plugin built (the Greeter, or a copy of it): slow-lane tests, since the
 /// plugin is a package of its own that `build.sh` builds.
-@Suite("app-shell with a plugin", .timeLimit(.minutes(20)))
+@Suite("app-shell with a plugin", .enabled(if: SlowLane.isRequested, SlowLane.reason), .timeLimit(.minutes(20)))
 struct PluginShellTests {
     /// `validate` used to say "1 module" for a manifest with a module and a plugin: plugins are checked, not
     /// loaded, and were left out of the count.

@@ -6,7 +6,7 @@ import Testing
 /// `HostEnvironment` resolves in the plugin (the same type, not a copy that would make it "not provided"), and a
 /// state file opened through it works. Written when state files moved out of ModuleHost into their own library,
 /// so that the library's promise to plugins is proven end to end.
-@Suite("Plugins using ModuleHostState", .timeLimit(.minutes(20)))
+@Suite("Plugins using ModuleHostState", .enabled(if: SlowLane.isRequested, SlowLane.reason), .timeLimit(.minutes(20)))
 struct PluginStateTests {
     @Test func aPluginModuleResolvesTheShellsHostEnvironmentAndKeepsAFile() async throws {
         let library = try await PluginBuild.buildCopy(named: "state-plugin") { text in

@@ -3,7 +3,7 @@ import ModuleHost
 import Testing
 import TestSupport
 
-@Suite("Plugins", .timeLimit(.minutes(20)))
+@Suite("Plugins", .enabled(if: SlowLane.isRequested, SlowLane.reason), .timeLimit(.minutes(20)))
 struct PluginTests: PluginSuite {
     @Test func pluginModuleLoadsResolvesAndRunsItsStartupOperation() async throws {
         let workspace = try await workspace { Self.greeter(sha256: $0) }

@@ -2,8 +2,8 @@ import Foundation
 import Testing
 
 /// The test lanes are targets: `AppShellSlowTests` holds every suite that builds a package (a copy of this one, a
-/// plugin, another host) or runs terminal trials by the hundred, and `swift test --skip AppShellSlowTests` is the
-/// fast lane. A suite elsewhere that starts a package build would slow the fast lane without a word, so this fails.
+/// plugin, another host) or runs terminal trials by the hundred, each of its suites enabled by `SlowLane` only, so a
+/// plain `swift test` is the fast lane. A suite elsewhere that starts a package build would slow the fast lane without a word, so this fails.
 @Suite("Test lanes")
 struct TestLaneTests {
     /// The slow lane's target; its name is the fast lane's one filter (`--skip AppShellSlowTests`).
@@ -36,6 +36,23 @@ struct TestLaneTests {
             a suite outside \(Self.slowLane) builds a package; move it to Tests/\(Self.slowLane):
             \(offenders.joined(separator: "\n"))
             """)
+    }
+
+    /// Every suite of the slow lane runs on request only (a plain `swift test` is the fast lane), and CI asks for it.
+    @Test func theSlowLaneRunsOnRequestAndCIRequestsIt() throws {
+        let slow = PackageDump.root.appendingPathComponent("Tests/\(Self.slowLane)")
+        var suites = 0, offenders: [String] = []
+        for file in try FileManager.default.contentsOfDirectory(atPath: slow.path) where file.hasSuffix(".swift") {
+            let text = try String(contentsOf: slow.appendingPathComponent(file), encoding: .utf8)
+            for line in text.split(separator: "\n") where line.hasPrefix("@Suite(") {
+                suites += 1
+                if !line.contains("SlowLane.isRequested") { offenders.append("\(file): \(line)") }
+            }
+        }
+        #expect(suites >= 10, "too few slow suites found: \(suites)")
+        #expect(offenders.isEmpty, "a slow suite that runs in a plain swift test:\n\(offenders.joined(separator: "\n"))")
+        let ci = try String(contentsOf: PackageDump.root.appendingPathComponent(".ci/run"), encoding: .utf8)
+        #expect(ci.contains("export MODULEHOST_SLOW_LANE=1"), ".ci/run does not run the slow lane")
     }
 
     /// The check sees a build: each pattern matches the slow lane's own build steps.

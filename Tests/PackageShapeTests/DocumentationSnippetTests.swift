@@ -154,6 +154,14 @@ struct SnippetCompiler {
         let search = isManifest
             ? ["-I", manifestAPI.path, "-package-description-version", "6.0"]
             : ["-I", modules.path]
-        return try await Subprocess.run(swiftc, ["-typecheck", "-swift-version", "6"] + search + [file.path], timeout: .seconds(120))
+        // A host that applies the ManifestCheck plugin names the list it generates into the build; here it is empty.
+        var files = [file.path]
+        if !isManifest, unit.source.contains("LinkedModuleTypes"), !unit.source.contains("enum LinkedModuleTypes") {
+            let generated = folder.appendingPathComponent("LinkedModuleTypes.swift")
+            try Data("import ModuleHost\nenum LinkedModuleTypes { static let byName: [String: any ModuleProtocol.Type] = [:] }\n".utf8)
+                .write(to: generated)
+            files.append(generated.path)
+        }
+        return try await Subprocess.run(swiftc, ["-typecheck", "-swift-version", "6"] + search + files, timeout: .seconds(120))
     }
 }

@@ -108,6 +108,47 @@ struct APIBudgetTests {
         #expect(found.isEmpty, "\(found)")
     }
 
+    /// docs/API.md's "One spelling for each task" table is an inventory: each row's pattern finds exactly one
+    /// declaration in the code of the four libraries, the spelling that stayed.
+    @Test func eachTaskHasOneSpelling() throws {
+        let page = try Self.page()
+        guard let start = page.range(of: "## One spelling for each task") else {
+            Issue.record("docs/API.md has no \"One spelling for each task\" section")
+            return
+        }
+        let rest = page[start.upperBound...]
+        let section = rest.range(of: "\n## ").map { rest[..<$0.lowerBound] } ?? rest
+        let rows = section.split(separator: "\n").filter { $0.hasPrefix("| ") && !$0.hasPrefix("| task") && !$0.hasPrefix("| ---") }
+        let code = try Self.products.filter { $0 != "ModuleHostSeed" }.flatMap { try Self.code(of: $0) }.map(\.code).joined(separator: "\n")
+        #expect(rows.count >= 10, "too few rows: \(rows.count)")
+        for row in rows {
+            let task = row.split(separator: "|").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+            guard let cell = row.firstMatch(of: #/`((?:[^`])+)` \|\s*$/#) else {
+                Issue.record("the row for \"\(task)\" has no pattern")
+                continue
+            }
+            let pattern = try Regex(String(cell.output.1).replacing("\\|", with: "|"))
+            let found = code.matches(of: pattern).map { String(code[$0.range]) }
+            #expect(found.count == 1, "\(task): \(found.count) spellings, not 1: \(found)")
+            // Each row sees a second spelling of its task: the removed ones, were they back.
+            if let second = Self.secondSpellings[task] {
+                #expect((code + "\n" + second).matches(of: pattern).count == 2, "\(task): the pattern misses \(second)")
+            }
+        }
+    }
+
+    /// For some rows, a second spelling its pattern must see (most of them were once in the library).
+    static let secondSpellings: [String: String] = [
+        "create a module": "    init(context manager: ModuleManager) throws",
+        "set a module up after it exists": "    func moduleDidLoad(with manager: ModuleManager) throws",
+        "unload every module": "    public func unloadAll() -> [TeardownRecord] {",
+        "give the host's own service": "    public func inject<Service: Sendable>(_ service: Service, as type: Service.Type) {",
+        "make a command's output": "        public static let none: Output = .text(\"\")",
+        "make a `ModuleIdentifier`": "extension ModuleIdentifier {\n    public init(_ rawValue: String) { self.init(rawValue: rawValue) }",
+        "name a startup phase": "    public typealias Priority = ModuleStartupOperation.Priority",
+        "say startup could not run": "public struct StartupPlanError: Error {",
+    ]
+
     /// Every public enum is listed in docs/API.md's table of enums, as closed (its cases are its meaning) or as
     /// expected to grow; an enum expected to grow that is still exhaustive (not `@nonexhaustive`) counts against
     /// the budget, and one marked `@nonexhaustive` must be listed as expected to grow.

@@ -30,6 +30,7 @@ struct UnrevokedLogoutTests {
                 "\(logout.stderr)")
         #expect(logout.stderr.contains("alice is still signed in for the next run"), "\(logout.stderr)")
         #expect(!logout.stderr.contains("warning:"), "said once, as the command's failure: \(logout.stderr)")
+        #expect(logout.stderr.components(separatedBy: "could not be revoked").count == 2, "the message repeats itself: \(logout.stderr)")
 
         // What it said holds: the next run has alice signed in.
         let whoami = try await ShellProcess.run(["whoami"], in: workspace.url, as: nobody)

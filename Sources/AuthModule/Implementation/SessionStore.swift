@@ -191,7 +191,7 @@ struct SessionStore: Sendable {
         do {
             try keyFile.remove()
         } catch {
-            throw AuthError(.storageFailed, "the session could not be revoked: \(error.message)")
+            throw AuthError(.storageFailed, "its signing key could not be deleted: \(error.message)")
         }
         try delete()
     }

@@ -28,3 +28,24 @@ struct ConcurrentHistoryTests {
         #expect(numbers == Set((1...21).map(String.init)), "\(numbers.sorted())")
     }
 }
+
+extension ConcurrentHistoryTests {
+    /// While another process holds the history's lock, a lookup says it waits, waits a bounded time, prints its fact
+    /// all the same and says the lookup was not saved. It used to wait without limit or word, printing nothing.
+    @Test(.timeLimit(.minutes(2)))
+    func aLookupWhileAnotherProcessHoldsTheLockSaysSoAndStillPrintsTheFact() async throws {
+        let workspace = try Workspace()
+        let first = try await workspace.run(["-q", "fact", "1"])
+        #expect(first.status == 0, "\(first.stderr)")
+        let lock = workspace.url.appendingPathComponent(".app-shell/com.modulehost.numbers/numbers-history.json.lock").path
+        let descriptor = open(lock, O_RDWR | O_CREAT, 0o600)
+        try #require(descriptor >= 0, "cannot open \(lock)")
+        defer { close(descriptor) }
+        try #require(flock(descriptor, LOCK_EX) == 0)
+        let lookup = try await workspace.run(["fact", "6"])
+        #expect(lookup.status == 0, "\(lookup.stderr)")
+        #expect(lookup.stdout.contains("6 is a perfect number"), "the fact was held back: \(lookup.stdout)")
+        #expect(lookup.stderr.contains("waiting for \(lock), which another process holds"), "\(lookup.stderr)")
+        #expect(lookup.stderr.contains("the lookup was not saved"), "\(lookup.stderr)")
+    }
+}

@@ -110,7 +110,8 @@ final class FactDesk: NumberFactService {
             return fact
         }
         do {
-            guard let written = try store.update(keeping: key, append) else {
+            let waiting = { (lock: String) in report("waiting for \(lock), which another process holds, to save the lookup (at most \(FactHistoryStore.lockWait.components.seconds) s)") }
+            guard let written = try store.update(keeping: key, waiting: waiting, append) else {
                 state.withLock { append(&$0.contents) }
                 return fact
             }

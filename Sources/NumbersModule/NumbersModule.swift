@@ -56,7 +56,9 @@ public final class NumbersModule: ConfigurableModule, ModuleRouteHandler, Sessio
             directory = try environment.folder(of: .numbers)
             hostDirectory = environment.stateDirectory
         }
-        desk.configure(configuration, stateDirectory: directory, hostDirectory: hostDirectory, owner: context) { message in
+        // What the history file reports of its folders (one readable by others, used as it is) is an info notice.
+        desk.configure(configuration, stateDirectory: directory, hostDirectory: hostDirectory, owner: context,
+                       notice: { environment.report(HostNotice(.info, module: .numbers, $0)) }) { message in
             environment.report(HostNotice(.warning, module: .numbers, message))
         }
     }

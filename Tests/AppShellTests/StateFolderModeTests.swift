@@ -30,6 +30,9 @@ struct StateFolderModeTests {
             let result = try await workspace.run(run.arguments, input: run.input)
             #expect(result.status == 0, "\(run.arguments): \(result.stderr)")
             #expect(Self.mode(of: folder) == mode, "\(run.arguments) changed the folder's mode")
+            // Said, as HostEnvironment.stateFile promises, unless quiet: a one-shot command used to say nothing.
+            let said = result.stderr.contains("is readable by other users (mode 0\(String(mode, radix: 8))); it is used as it is")
+            #expect(said == !run.arguments.contains("-q"), "\(run.arguments): \(result.stderr)")
         }
         // What the app created inside it is private.
         #expect(Self.mode(of: folder.appendingPathComponent("com.modulehost.auth")) == 0o700)

@@ -40,6 +40,8 @@ struct Invocation: Equatable, Sendable {
     var json = false
     var full = false
     var quiet = false
+    /// A one-shot command's start: no progress and no startup report, though notes still show unless `quiet`.
+    var startsQuietly = false
     var verbose = false
 
     /// A command line that cannot be understood: printed with the subcommand's usage line, exit 64.

@@ -37,14 +37,14 @@ extension AppShell {
         }
     }
 
-    /// Starts quietly, runs `action` once, and shuts down with its status; `precheck` may end it first with a
-    /// status of its own (before anything starts). The later phases are never released unless asked: nothing waits
+    /// Starts quietly (no progress, no report; notes show unless `-q`), runs `action` once, and shuts down with its
+    /// status; `precheck` may end it first with a status of its own (before anything starts). The later phases are never released unless asked: nothing waits
     /// at a prompt.
     private func oneShot(_ invocation: Invocation, laterPhases: ModuleManager.LaterPhases = .never,
                          precheck: @escaping (HostRuntime) -> ExitCode? = { _ in nil },
                          action: @escaping @Sendable (ShellCommands, ShellIO, StartupReport) async -> ExitCode) async -> ExitCode {
         var quiet = invocation
-        quiet.quiet = true
+        quiet.startsQuietly = true
         return await host(quiet, laterPhases: laterPhases, precheck: precheck) { runtime, events, report in
             let io = ShellIO(input: ShellInput(events: events), console: console)
             let commands = ShellCommands(runtime: runtime, invocation: invocation)
@@ -79,7 +79,7 @@ extension AppShell {
             let runtime = try await HostRuntime.load(invocation, console: console, events: events)
             if let code = precheck(runtime) { return code }
             let lifecycle = HostLifecycle(runtime: runtime, events: events, invocation: invocation)
-            return await lifecycle.run(showReport: !invocation.quiet, laterPhases: laterPhases) { await work(runtime, events, $0) }
+            return await lifecycle.run(showReport: !(invocation.quiet || invocation.startsQuietly), laterPhases: laterPhases) { await work(runtime, events, $0) }
         } catch {
             return error.code
         }

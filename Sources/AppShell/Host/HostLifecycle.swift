@@ -31,7 +31,7 @@ struct HostLifecycle {
     func run(showReport: Bool, laterPhases: ModuleManager.LaterPhases,
              _ work: @escaping @Sendable (StartupReport) async -> ExitCode) async -> ExitCode {
         let (manager, console, invocation, events) = (runtime.manager, runtime.console, invocation, events)
-        let showsProgress = console.errorIsTerminal ? !invocation.quiet : invocation.verbose
+        let showsProgress = console.errorIsTerminal ? !(invocation.quiet || invocation.startsQuietly) : invocation.verbose
         let progress = showsProgress ? Task { await showProgress(manager.initiator) } : nil
         let hosting = Task {
             try await manager.run(teardownTimeLimit: Self.teardownTimeLimit, laterPhases: laterPhases,

@@ -28,8 +28,9 @@ final class FactDesk: NumberFactService {
     /// `hostDirectory`: the host's state folder when `stateDirectory` is the module's folder inside it; `owner`: the
     /// module instance's context, after whose release the history file refuses.
     func configure(_ configuration: NumbersConfiguration, stateDirectory: URL, hostDirectory: URL? = nil,
-                   owner: (any ModuleContext)? = nil, report: @escaping @Sendable (String) -> Void) {
-        let store = FactHistoryStore(directory: stateDirectory, hostDirectory: hostDirectory, owner: owner)
+                   owner: (any ModuleContext)? = nil, notice: @escaping @Sendable (String) -> Void = { _ in },
+                   report: @escaping @Sendable (String) -> Void) {
+        let store = FactHistoryStore(directory: stateDirectory, hostDirectory: hostDirectory, owner: owner, notice: notice)
         configure(configuration, store: store, report: report)
     }
 

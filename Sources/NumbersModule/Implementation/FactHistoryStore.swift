@@ -84,12 +84,14 @@ struct FactHistoryStore: Sendable {
 
     /// The history in `directory`; `hostDirectory` is the host's state folder when `directory` is the module's
     /// folder inside it, where earlier versions kept the history (it is read from there and moved; see
-    /// `StateFile.read()`). `owner`: the module instance's context, after whose release the file refuses.
+    /// `StateFile.read()`). `owner`: the module instance's context, after whose release the file refuses. `notice`
+    /// hears what the file reports of its folders (one readable by others, used as it is).
     init(directory: URL, hostDirectory: URL? = nil, owner: (any ModuleContext)? = nil,
          maximumFileSize: Int = FactHistoryStore.maximumFileSize,
-         moveAside: @escaping MoveAside = FactHistoryStore.moveItem, now: @escaping @Sendable () -> Date = { Date() }) {
+         moveAside: @escaping MoveAside = FactHistoryStore.moveItem, now: @escaping @Sendable () -> Date = { Date() },
+         notice: @escaping @Sendable (String) -> Void = { _ in }) {
         file = StateFile(url: directory.appendingPathComponent(Self.fileName), maximumSize: maximumFileSize,
-                         hostDirectory: hostDirectory, owner: owner, replace: StateFile.rename)
+                         hostDirectory: hostDirectory, owner: owner, replace: StateFile.rename, notice: notice)
         self.maximumFileSize = maximumFileSize
         self.moveAside = moveAside
         self.now = now

@@ -1,4 +1,10 @@
-import Synchronization
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 import ModuleHost
 
 /// Which manager loaded each seed module instance, for the seed's `moduleManager` property: SwiftyArchitecture kept
@@ -10,29 +16,45 @@ enum ModuleManagers {
         weak var manager: ModuleManager?
     }
 
-    private struct Table {
-        var entries: [ObjectIdentifier: Entry] = [:]
+    /// The entries, guarded by a `pthread` mutex (which Thread Sanitizer sees; it does not see
+    /// `Synchronization.Mutex`'s lock on Linux). Made once and kept for the process's life.
+    private final class Table: @unchecked Sendable {
+        private let mutex: UnsafeMutablePointer<pthread_mutex_t> = {
+            let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+            mutex.initialize(to: pthread_mutex_t())
+            pthread_mutex_init(mutex, nil)
+            return mutex
+        }()
+        private var entries: [ObjectIdentifier: Entry] = [:]
         /// The count at which released modules' entries are next pruned: twice the live entries after a prune.
-        var pruneAt = 64
+        private var pruneAt = 64
+
+        func record(_ module: any ModuleHost.ModuleProtocol, _ manager: ModuleManager) {
+            pthread_mutex_lock(mutex)
+            defer { pthread_mutex_unlock(mutex) }
+            entries[ObjectIdentifier(module)] = Entry(module: module, manager: manager)
+            guard entries.count >= pruneAt else { return }
+            entries = entries.filter { $0.value.module != nil }
+            pruneAt = max(64, entries.count * 2)
+        }
+
+        func manager(of module: any ModuleHost.ModuleProtocol) -> ModuleManager? {
+            pthread_mutex_lock(mutex)
+            defer { pthread_mutex_unlock(mutex) }
+            guard let entry = entries[ObjectIdentifier(module)], entry.module === module else { return nil }
+            return entry.manager
+        }
     }
 
-    private static let table = Mutex(Table())
+    private static let table = Table()
 
     /// Records that `manager` loaded `module`.
     static func record(_ module: any ModuleHost.ModuleProtocol, loadedBy manager: ModuleManager) {
-        table.withLock { table in
-            table.entries[ObjectIdentifier(module)] = Entry(module: module, manager: manager)
-            guard table.entries.count >= table.pruneAt else { return }
-            table.entries = table.entries.filter { $0.value.module != nil }
-            table.pruneAt = max(64, table.entries.count * 2)
-        }
+        table.record(module, manager)
     }
 
     /// The manager that loaded `module`, while it lives; `nil` for one that no manager loaded.
     static func manager(of module: any ModuleHost.ModuleProtocol) -> ModuleManager? {
-        table.withLock { table in
-            guard let entry = table.entries[ObjectIdentifier(module)], entry.module === module else { return nil }
-            return entry.manager
-        }
+        table.manager(of: module)
     }
 }

@@ -102,31 +102,60 @@ public struct ELFImage {
         return symbols
     }
 
-    /// What the dynamic loader reads from the `.dynamic` section: the libraries needed (`DT_NEEDED`, in order) and
-    /// where to look for them (`DT_RPATH` and `DT_RUNPATH`, each split at `:`); empty when there is no such section.
+    /// What the dynamic loader reads of the libraries this one needs, read as the loader reads it: from the
+    /// `PT_DYNAMIC` segment (not the section headers, which the loader ignores), with its strings at `DT_STRTAB`
+    /// mapped through the `PT_LOAD` segments. The libraries needed (`DT_NEEDED`, and the filters `DT_AUXILIARY` and
+    /// `DT_FILTER`, which it loads the same way), in order, and where to look for them (`DT_RPATH` and
+    /// `DT_RUNPATH`, split at `:` with empty entries kept: the loader reads one as the working directory). Empty
+    /// when there is no dynamic segment.
     public func dynamicDependencies() throws(BinaryFormatError) -> Dependencies {
-        var dependencies = Dependencies()
-        guard let table = sections.first(where: { $0.type == Self.dynamicType }) else { return dependencies }
-        guard table.link < UInt64(sections.count) else { throw BinaryFormatError("its .dynamic names a string table that does not exist") }
-        let strings = try Self.contents(of: sections[Int(table.link)], in: file, what: "dynamic string table")
-        let entries = LittleEndianBytes(bytes: try Self.contents(of: table, in: file, what: ".dynamic"))
-        // Bounded work whatever the file holds: at most `dependencyLimit` names, each read up to `nameLimit` bytes.
-        var named = 0
-        func name(_ offset: UInt64) throws(BinaryFormatError) -> String {
-            named += 1
-            guard named <= Self.dependencyLimit else {
-                throw BinaryFormatError("its .dynamic names more than \(Self.dependencyLimit) libraries and search paths")
-            }
-            return try Self.string(at: offset, in: strings, limit: Self.nameLimit)
-        }
-        for index in 0..<(entries.bytes.count / 16) {
-            let tag = try entries.u64(index * 16), value = try entries.u64(index * 16 + 8)
-            switch tag {
-            case 0: return dependencies
-            case 1: dependencies.needed.append(try name(value))
-            case 15: dependencies.rpath += try name(value).split(separator: ":").map(String.init)
-            case 29: dependencies.runpath += try name(value).split(separator: ":").map(String.init)
+        let header = LittleEndianBytes(bytes: try file.bytes(at: 0, count: Self.headerSize, what: "ELF header"))
+        let tableOffset = try header.u64(32), entrySize = try header.u16(54), count = try header.u16(56)
+        guard count > 0 else { return Dependencies() }
+        guard entrySize == Self.programHeaderSize else { throw BinaryFormatError("its program headers have size \(entrySize), not 56") }
+        let table = LittleEndianBytes(bytes: try file.bytes(at: tableOffset, count: count * entrySize, what: "program header table"))
+        var loads: [(address: UInt64, offset: UInt64, size: UInt64)] = [], dynamic: (offset: UInt64, size: UInt64)?
+        for index in 0..<Int(count) {
+            let base = index * Int(entrySize)
+            switch try table.u32(base) {
+            case 1: loads.append((try table.u64(base + 16), try table.u64(base + 8), try table.u64(base + 32)))
+            case 2:
+                guard dynamic == nil else { throw BinaryFormatError("it has more than one dynamic segment") }
+                dynamic = (try table.u64(base + 8), try table.u64(base + 32))
             default: continue
+            }
+        }
+        guard let dynamic else { return Dependencies() }
+        let entries = LittleEndianBytes(bytes: try file.bytes(at: dynamic.offset, count: dynamic.size, what: "dynamic segment"))
+        var tags: [(tag: UInt64, value: UInt64)] = []
+        for index in 0..<(entries.bytes.count / 16) {
+            let tag = try entries.u64(index * 16)
+            if tag == 0 { break }
+            tags.append((tag, try entries.u64(index * 16 + 8)))
+        }
+        let named: Set<UInt64> = [1, 15, 29, 0x7fff_fffd, 0x7fff_ffff]
+        guard tags.contains(where: { named.contains($0.tag) }) else { return Dependencies() }
+        guard let address = tags.last(where: { $0.tag == 5 })?.value, let size = tags.last(where: { $0.tag == 10 })?.value,
+              let load = loads.first(where: { address >= $0.address && address - $0.address < $0.size }),
+              size <= load.size - (address - load.address) else {
+            throw BinaryFormatError("its dynamic segment names libraries but no string table inside a loaded segment")
+        }
+        let (start, overflow) = load.offset.addingReportingOverflow(address - load.address)
+        guard !overflow else { throw BinaryFormatError("its dynamic string table lies outside the file") }
+        let strings = try file.bytes(at: start, count: size, what: "dynamic string table")
+        // Bounded work whatever the file holds: at most `dependencyLimit` names, each read up to `nameLimit` bytes.
+        var dependencies = Dependencies(), read = 0
+        for (tag, value) in tags where named.contains(tag) {
+            read += 1
+            guard read <= Self.dependencyLimit else {
+                throw BinaryFormatError("its dynamic segment names more than \(Self.dependencyLimit) libraries and search paths")
+            }
+            let name = try Self.string(at: value, in: strings, limit: Self.nameLimit)
+            let folders = name.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
+            switch tag {
+            case 15: dependencies.rpath += folders
+            case 29: dependencies.runpath += folders
+            default: dependencies.needed.append(name)
             }
         }
         return dependencies
@@ -134,7 +163,7 @@ public struct ELFImage {
 
     /// The libraries a shared object needs and where the loader looks for them.
     public struct Dependencies: Sendable, Equatable {
-        /// `DT_NEEDED`: each a file name, or a path when it holds a `/`.
+        /// `DT_NEEDED`, `DT_AUXILIARY` and `DT_FILTER`: each a file name, or a path when it holds a `/`.
         public var needed: [String] = []
         /// `DT_RPATH`'s folders, searched first when there is no `DT_RUNPATH`.
         public var rpath: [String] = []
@@ -144,7 +173,7 @@ public struct ELFImage {
         public init() {}
     }
 
-    public static let dynamicType: UInt64 = 6  // SHT_DYNAMIC
+    public static let programHeaderSize: UInt64 = 56
     /// The most needed libraries and search paths read from one file, and the longest name read.
     public static let dependencyLimit = 1_000, nameLimit = 4_096
 

@@ -14,59 +14,72 @@ import Musl
 internal import ModuleHostBinaryImage
 
 /// Which libraries loading a plugin may bring in with it. Only the plugin itself is checked as a plugin (its mark,
-/// its types, its symbols), so every library it needs (`DT_NEEDED`) must be one the host trusts as it trusts its own:
-/// one it has loaded already, or one the dynamic loader would take from a folder the host loads its own libraries
-/// from (the Swift runtime's, the system's). A library it would take from anywhere else (the plugin's folder through
-/// `$ORIGIN`, a folder of `LD_LIBRARY_PATH` or of the plugin's search paths, a path written in the plugin) is refused
-/// before anything is loaded: it could have been compiled against another ModuleHost, and its code would run.
-/// Read from the file on Linux; a Mach-O plugin's libraries are not read.
+/// its types, its symbols), so every library it needs (`DT_NEEDED`, and the filters the loader loads the same way)
+/// must be one the host trusts as it trusts its own: one it has loaded already, or one the dynamic loader takes from
+/// a folder the host loads its own libraries from (the Swift runtime's, the system's). A plugin is refused before
+/// anything is loaded when one of the libraries it needs is named by a path or with a token, when a folder the loader
+/// would search for one before the system's own (the plugin's `DT_RPATH` or `DT_RUNPATH`, `LD_LIBRARY_PATH`; an empty
+/// entry is the working directory) is not one of the host's, whether or not the library is there now, or when the
+/// library is in none of the host's folders. Such a library could have been compiled against another ModuleHost,
+/// and its code would run. Read from the file on Linux; a Mach-O plugin's libraries are not read.
 struct PluginDependencies {
     /// Whether a library of this name is in the process already, so loading the plugin loads nothing for it.
     var isLoaded: (String) -> Bool = Self.isLoadedInProcess
     /// The folders the host trusts to load from, each as `realpath` gives it.
     var trustedFolders: () -> Set<String> = { Self.hostFolders }
-    /// `LD_LIBRARY_PATH`'s folders, which the loader searches before `DT_RUNPATH`'s.
-    var libraryPath: () -> [String] = {
-        (getenv("LD_LIBRARY_PATH").map { String(cString: $0) } ?? "").split(separator: ":").map(String.init)
+    /// `LD_LIBRARY_PATH`'s folders, which the loader searches before `DT_RUNPATH`'s (it splits at `:` and `;`, and
+    /// reads an empty entry as the working directory).
+    var libraryPath: () -> [String] = { getenv("LD_LIBRARY_PATH").map { Self.splitLibraryPath(String(cString: $0)) } ?? [] }
+
+    /// `LD_LIBRARY_PATH`'s value split as the loader splits it: at `:` and `;`, empty entries kept.
+    static func splitLibraryPath(_ value: String) -> [String] {
+        value.split(omittingEmptySubsequences: false) { $0 == ":" || $0 == ";" }.map(String.init)
     }
     var fileExists: (String) -> Bool = { access($0, F_OK) == 0 }
-    /// A folder as the trusted ones are written: its links followed; `nil` for one that is missing or not trusted.
+    /// A folder as the trusted ones are written: its links and `..` resolved; `nil` for one that is missing or that
+    /// others may write to.
     var canonical: (String) -> String? = Self.canonical
 
-    /// Refuses the first library in `dependencies` that the loader would bring in from outside the host's folders.
+    /// What the loader takes `$ORIGIN` for: the plugin is loaded through its descriptor on Linux
+    /// (`/proc/self/fd/<n>`), so `$ORIGIN` is `/proc/self/fd`, and `$ORIGIN/..` leads out of it.
+    static let origin = "/proc/self/fd"
+
+    /// Refuses the first library in `dependencies` that loading the plugin would bring in from outside the
+    /// host's folders.
     ///
     /// - Parameters:
     ///   - dependencies: What the plugin's file says it needs and where to look.
-    ///   - folder: The plugin's folder, what `$ORIGIN` stands for.
     ///   - path: The plugin's path, for the message.
     ///   - library: The library as the manifest names it.
     /// - Throws: `PluginError` with code `unsafeDependency`.
-    func check(_ dependencies: ELFImage.Dependencies, folder: String, path: String, library: String) throws(PluginError) {
+    func check(_ dependencies: ELFImage.Dependencies, path: String, library: String) throws(PluginError) {
         func refuse(_ name: String, _ why: String) -> PluginError {
             PluginError(.unsafeDependency, library: library, message:
                 "\(path) needs the library \(name), \(why); only the plugin itself is checked before it loads, so it was not loaded: "
                 + "link \(name) into the plugin, or install it where the host's own libraries are")
         }
+        if let named = dependencies.needed.first(where: { $0.contains("/") || $0.contains("$") }) {
+            throw refuse(named, "named by a path or with a token, which the loader looks for outside the host's library folders")
+        }
+        let missing = dependencies.needed.filter { !isLoaded($0) }
+        guard let first = missing.first else { return }
         let trusted = trustedFolders()
-        func isTrusted(_ folder: String) -> Bool { canonical(folder).map(trusted.contains) ?? false }
-        let searched = (dependencies.runpath.isEmpty ? dependencies.rpath : []) + libraryPath() + dependencies.runpath
-        for name in dependencies.needed {
-            if name.contains("/") {
-                let file = name.hasPrefix("/") ? name : folder + "/" + name
-                let parent = String(file[..<(file.lastIndex(of: "/") ?? file.startIndex)])
-                guard isTrusted(parent.isEmpty ? "/" : parent) else { throw refuse(name, "named by its path, outside the host's library folders") }
-                continue
+        var folders: [String] = []
+        for entry in (dependencies.runpath.isEmpty ? dependencies.rpath : []) + libraryPath() + dependencies.runpath {
+            let expanded = entry.replacing("${ORIGIN}", with: Self.origin).replacing("$ORIGIN", with: Self.origin)
+            guard !expanded.contains("$") else { throw refuse(first, "looked for in \(entry), whose token the host does not expand") }
+            let resolved = canonical(expanded.isEmpty ? "." : expanded)
+            // The loader's `$ORIGIN` of a plugin loaded through its descriptor: a folder of descriptors, no library.
+            if let resolved, resolved.wholeMatch(of: #/\/proc\/[0-9]+\/fd/#) != nil { continue }
+            guard let resolved, trusted.contains(resolved) else {
+                throw refuse(first, "which the loader would look for in \(expanded.isEmpty ? "the working directory" : expanded) first, "
+                             + "not a folder of the host's libraries")
             }
-            if isLoaded(name) { continue }
-            for entry in searched {
-                let expanded = entry.replacing("${ORIGIN}", with: folder).replacing("$ORIGIN", with: folder)
-                guard !expanded.contains("$") else { throw refuse(name, "searched for in \(entry), whose token the host does not expand") }
-                let directory = expanded.isEmpty ? "." : expanded
-                guard fileExists(directory + "/" + name) else { continue }
-                guard isTrusted(directory) else { throw refuse(name, "which the loader would take from \(directory), not a folder of the host's libraries") }
-                break
-            }
-            // Otherwise the loader takes it from the system's own folders, or fails without running any code.
+            folders.append(resolved)
+        }
+        folders += trusted.sorted()
+        if let absent = missing.first(where: { name in !folders.contains { fileExists($0 + "/" + name) } }) {
+            throw refuse(absent, "which is in none of the host's library folders")
         }
     }
 

@@ -53,8 +53,7 @@ enum PluginInspector {
                          + (modules.isEmpty ? "; it declares no module" : listing(Array(Set(modules)).sorted(), as: "its modules are")))
         }
         try checkExports(symbols.undefined, host: host, path: path, library: library)
-        let folder = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
-        try host.dependencies.check(binary.dependencies, folder: folder.isEmpty ? "/" : folder, path: path, library: library)
+        try host.dependencies.check(binary.dependencies, path: path, library: library)
         return types
     }
 

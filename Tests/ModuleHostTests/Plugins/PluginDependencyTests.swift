@@ -24,9 +24,10 @@ struct PluginDependencyTests {
         ModuleManager().validateManifest(at: manifest).filter { $0.severity == .error }.map(\.message)
     }
 
-    /// Linked with the plugin's folder as its search path, by `$ORIGIN` and by its absolute path, or by the
-    /// dependency's own path: each is refused by validation and by registration, and no constructor runs.
-    @Test(arguments: ["origin", "absolute", "path"])
+    /// Linked with the plugin's folder as its search path (by `$ORIGIN`, by its absolute path, and by `$ORIGIN/..`
+    /// leading out of the loader's `/proc/self/fd`), by the dependency's own path, or as a filter (`--auxiliary`):
+    /// each is refused by validation and by registration, and no constructor runs.
+    @Test(arguments: ["origin", "absolute", "escape", "path", "auxiliary"])
     func aLibraryFromOutsideTheHostsFoldersIsRefusedBeforeAnythingLoads(linkedBy: String) throws {
         let setup = try PluginValidationTests.Setup()
         let (library, trace) = try dependency(in: setup)
@@ -34,13 +35,21 @@ struct PluginDependencyTests {
         let arguments = switch linkedBy {
         case "origin": ["-L\(folder)", "-ldep", "-Wl,-rpath,$ORIGIN"]
         case "absolute": ["-L\(folder)", "-ldep", "-Wl,-rpath,\(folder)"]
+        case "escape": ["-L\(folder)", "-ldep", "-Wl,-rpath,$ORIGIN/../root\(folder)"]
+        case "auxiliary": ["-Wl,--auxiliary=libdep.so", "-Wl,-rpath,\(folder)"]
         default: [library.path]
         }
-        try setup.plugin(extra: "extern int dep_value(void);\nint use_dep(void) { return dep_value(); }\n", arguments: arguments)
+        let call = linkedBy == "auxiliary" ? "" : "extern int dep_value(void);\nint use_dep(void) { return dep_value(); }\n"
+        try setup.plugin(extra: call, arguments: arguments)
         let manifest = try setup.manifest(PluginValidationTests.entry())
         let found = errors(manifest)
+        let why = switch linkedBy {
+        case "path": "named by a path"
+        case "origin": "which is in none of the host's library folders"
+        default: "first, not a folder of the host's libraries"
+        }
         #expect(found.count == 1 && found.first?.contains("needs the library \(linkedBy == "path" ? library.path : "libdep.so")") == true, "\(found)")
-        #expect(found.first?.contains(linkedBy == "path" ? "named by its path" : "not a folder of the host's libraries") == true, "\(found)")
+        #expect(found.first?.contains(why) == true, "\(found)")
         #expect { try ModuleManager().registerModules(withConfigFilePath: manifest) } throws: { error in
             (error as? ManifestError)?.diagnostics.contains { $0.code == .pluginRejected && $0.message.contains("libdep.so") } == true
         }
@@ -55,36 +64,48 @@ struct PluginDependencyTests {
         #expect(errors(try setup.manifest(PluginValidationTests.entry())).isEmpty)
     }
 
-    /// The loader's order: `DT_RPATH` only without `DT_RUNPATH`, then `LD_LIBRARY_PATH`, then `DT_RUNPATH`; the first
-    /// folder holding the library decides, and a token the host does not expand is refused.
-    @Test func theFirstFolderTheLoaderWouldSearchDecides() throws {
+    /// In the loader's order (`DT_RPATH` only without `DT_RUNPATH`, then `LD_LIBRARY_PATH`, then `DT_RUNPATH`),
+    /// every folder it would search for a library the host has not loaded must be one of the host's, whether the
+    /// library is there now or not; an empty entry is the working directory; a token the host does not expand, and a
+    /// name with a path or a token, are refused; and the library must be in one of the host's folders.
+    @Test func everyFolderTheLoaderWouldSearchFirstMustBeTheHosts() throws {
         var policy = PluginDependencies()
-        policy.isLoaded = { _ in false }
+        policy.isLoaded = { $0 == "libloaded.so" }
         policy.trustedFolders = { ["/trusted"] }
-        policy.libraryPath = { ["/env"] }
-        let holding: Set<String> = ["/trusted/liba.so", "/env/liba.so", "/plugin/liba.so"]
-        policy.fileExists = { holding.contains($0) }
-        policy.canonical = { $0 }
-        func refusal(_ dependencies: ELFImage.Dependencies) -> String? {
+        policy.libraryPath = { [] }
+        policy.fileExists = { $0 == "/trusted/liba.so" }
+        policy.canonical = { ["/proc/self/fd": "/proc/123/fd", ".": "/cwd"][$0] ?? $0 }
+        func refusal(_ needed: [String], rpath: [String] = [], runpath: [String] = []) -> String? {
+            var dependencies = ELFImage.Dependencies()
+            (dependencies.needed, dependencies.rpath, dependencies.runpath) = (needed, rpath, runpath)
             do {
-                try policy.check(dependencies, folder: "/plugin", path: "/plugin/p.so", library: "p.so")
+                try policy.check(dependencies, path: "/plugin/p.so", library: "p.so")
                 return nil
             } catch {
                 return error.message
             }
         }
-        var dependencies = ELFImage.Dependencies()
-        dependencies.needed = ["liba.so"]
-        dependencies.rpath = ["/trusted"]
-        #expect(refusal(dependencies) == nil, "DT_RPATH's folder is searched first")
-        dependencies.runpath = ["$ORIGIN"]
-        #expect(refusal(dependencies)?.contains("from /env") == true, "with a DT_RUNPATH, DT_RPATH is not searched; LD_LIBRARY_PATH is")
-        policy.libraryPath = { [] }
-        #expect(refusal(dependencies)?.contains("from /plugin") == true, "$ORIGIN is the plugin's folder")
-        dependencies.runpath = ["/trusted", "$ORIGIN"]
-        #expect(refusal(dependencies) == nil)
-        dependencies.runpath = ["$LIB/x"]
-        #expect(refusal(dependencies)?.contains("whose token the host does not expand") == true)
+        #expect(refusal(["liba.so"], rpath: ["/trusted"]) == nil)
+        #expect(refusal(["liba.so"], runpath: ["/plugin", "/trusted"])?.contains("look for in /plugin first") == true,
+                "an untrusted folder is refused though the library is not in it")
+        #expect(refusal(["liba.so"], rpath: ["/plugin"], runpath: ["/trusted"]) == nil, "with a DT_RUNPATH, DT_RPATH is not searched")
+        #expect(refusal(["liba.so"], runpath: ["$ORIGIN"]) == nil, "the loader's $ORIGIN is a folder of descriptors")
+        #expect(refusal(["liba.so"], runpath: ["$ORIGIN/../root/tmp"])?.contains("/proc/self/fd/../root/tmp first") == true)
+        #expect(refusal(["liba.so"], runpath: ["$LIB/x"])?.contains("whose token the host does not expand") == true)
+        #expect(refusal(["./liba.so"])?.contains("named by a path") == true)
+        #expect(refusal(["$ORIGIN/liba.so"])?.contains("named by a path or with a token") == true)
+        #expect(refusal(["libb.so"])?.contains("in none of the host's library folders") == true)
+        #expect(refusal(["libloaded.so"], runpath: ["/plugin"]) == nil, "a library the host has loaded loads nothing")
+        policy.libraryPath = { ["/trusted", ""] }
+        #expect(refusal(["liba.so"])?.contains("look for in the working directory first") == true)
+    }
+
+    /// `LD_LIBRARY_PATH` is read as the loader reads it: split at `:` and `;`, an empty entry kept.
+    @Test func theLibraryPathIsSplitAsTheLoaderSplitsIt() {
+        let splitter = PluginDependencies.splitLibraryPath
+        #expect(splitter("/a;/b") == ["/a", "/b"])
+        #expect(splitter("/a:") == ["/a", ""])
+        #expect(splitter("") == [""])
     }
 }
 #endif

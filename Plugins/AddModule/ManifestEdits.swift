@@ -22,9 +22,12 @@ struct PackageManifestEdit {
             #".target(name: "\#(name)Module", dependencies: [\#(source.library), "\#(name)Interface"\#(keepsState ? ", " + source.state : "")]),"#,
             #".testTarget(name: "\#(name)ModuleTests", dependencies: ["\#(name)Module", "\#(name)Interface", \#(source.library)]),"#,
         ].map { indent + $0 + "\n" }.joined()
+        // The dependency goes right after the list's last element (comments and whitespace skipped), with a comma
+        // unless that element already ends with one.
         var last = dependencies.close - 1
-        while last > dependencies.open, code.characters[last].isWhitespace { last -= 1 }
-        let dependency = (last == dependencies.open ? "" : ", ") + "\"\(name)Module\""
+        while last > dependencies.open, !code.isCode[last] || code.characters[last].isWhitespace { last -= 1 }
+        let quoted = "\"\(name)Module\""
+        let dependency = last == dependencies.open ? quoted : code.characters[last] == "," ? " \(quoted)," : ", \(quoted)"
         // The targets go last, on lines of their own before the `]` (after any comment the list ends with), with a
         // comma after the list's last element if it has none.
         var lastTarget = targets.close - 1

@@ -16,6 +16,9 @@ extension AddModuleCommandTests {
     /// and an interpolation holding a string that look like code.
     static var trickyPackageText: String {
         packageText
+            // The host's dependencies end with a comment, and a comma before it.
+            .replacingOccurrences(of: #"package: "\#(PluginToolchain.root.lastPathComponent)")]),"#,
+                                  with: #"package: "\#(PluginToolchain.root.lastPathComponent)"), // the library\#n]),"#)
             .replacingOccurrences(of: "    products: [", with: """
                     /* outer /* inner */ targets: [ ], still the outer comment ) */
                     products: [

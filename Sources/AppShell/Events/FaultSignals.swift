@@ -47,7 +47,7 @@ enum FaultSignals {
     /// report), and then ends the process by the signal whatever that handler did: the backtracer returns from a
     /// signal that was sent rather than raised by a fault, and the shell used to go on reading the password with
     /// echo on. A fault happens again when this handler returns, now with the default action; a sent signal
-    /// (`kill`, `abort`) is raised again, unblocked, with the default action.
+    /// (`kill`, `abort`), a trap and a refused system call are raised again, unblocked, with the default action.
     private static let restoreAndHandOn: Signals.Handler = { number, info, context in
         if let saved = FaultSignals.saved, number >= 0, number < 64 {
             tcsetattr(STDIN_FILENO, TCSANOW, saved.modes)
@@ -55,7 +55,9 @@ enum FaultSignals {
             tcsetattr(STDIN_FILENO, TCSANOW, saved.modes)
         }
         signal(number, SIG_DFL)
-        guard (info?.pointee.si_code ?? 0) <= 0 else { return }
+        // A fault happens again when the handler returns, but a trap (`int3` leaves the instruction behind it) and a
+        // system call a filter refused (seccomp skips it) do not: those are raised again, as a sent signal is.
+        guard (info?.pointee.si_code ?? 0) <= 0 || number == SIGTRAP || number == SIGSYS else { return }
         var blocked = sigset_t()
         sigemptyset(&blocked)
         sigaddset(&blocked, number)

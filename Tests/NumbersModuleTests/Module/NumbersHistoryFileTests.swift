@@ -19,6 +19,8 @@ struct NumbersHistoryFileTests {
 
     init() throws {
         directory = try ProcessScratch.folder("NumbersHistoryFileTests")
+        // Private, as the app makes a state folder: one readable by others is reported, as a notice of its own.
+        try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: directory.path)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
     }
 

@@ -44,24 +44,27 @@ enum LinkedModulesSource {
 
     /// The generated file for `entries` of the manifest at `path`, or for a manifest that could not be read.
     static func text(entries: [Entry], manifest path: String, problem: JSONParser.SyntaxError? = nil) -> String {
-        let file = quoted(path)
+        // `#sourceLocation(file:)` reads its string without escapes: a path that needs one is not named there, and
+        // the errors point at the generated file instead of a wrong one.
+        let plain = !path.unicodeScalars.contains { "\\\"".unicodeScalars.contains($0) || Self.needsEscape($0) }
+        func located(_ line: Int) -> [String] { plain ? ["#sourceLocation(file: \"\(path)\", line: \(line))"] : [] }
+        let ended = plain ? ["#sourceLocation()"] : []
         var imports: [String] = [], members: [String] = [], names: [String] = []
         var imported: Set<String> = ["`ModuleHost`"]
         for (index, entry) in entries.enumerated() {
             // Each part in backticks: a keyword (`class.Foo`) or a member named `self` is then a name, which the
             // compiler looks up and does not find, at the entry's line.
             let parts = entry.typeName.split(separator: ".").map { "`\($0)`" }
-            let located = "#sourceLocation(file: \(file), line: \(entry.line))"
-            if imported.insert(parts[0]).inserted { imports += [located, "import \(parts[0])", "#sourceLocation()"] }
+            if imported.insert(parts[0]).inserted { imports += located(entry.line) + ["import \(parts[0])"] + ended }
             // A line-control statement cannot sit inside an expression: one declaration per entry. A type that is
             // not a module fails `module(_:)`'s constraint: "requires that 'X' conform to 'ModuleProtocol'".
-            members += [located, "    static let entry\(index) = module(\(parts[0])::\(parts.dropFirst().joined(separator: ".")).self)",
-                        "#sourceLocation()"]
+            members += located(entry.line) + ["    static let entry\(index) = module(\(parts[0])::\(parts.dropFirst().joined(separator: ".")).self)"]
+                + ended
             names.append("        \(quoted(entry.typeName)): entry\(index),")
         }
-        let failures = problem.map { ["#sourceLocation(file: \(file), line: \($0.location.line))",
-                                      "#error(\(quoted("malformed JSON at column \($0.location.column): \($0.message)")))", "#sourceLocation()"] } ?? []
-        return (["// Generated into the build by the ManifestCheck plugin (Sources/ManifestCheckTool) from \(path.split(separator: "/").last ?? "").",
+        let failures = problem.map { located($0.location.line) + ["#error(\(quoted("malformed JSON at column \($0.location.column): \($0.message)")))"]
+                                     + ended } ?? []
+        return (["// Generated into the build by the ManifestCheck plugin (Sources/ManifestCheckTool) from \(String((path.split(separator: "/").last ?? "").unicodeScalars.map { needsEscape($0) ? "?" : Character($0) })).",
                  "// It names each module type the manifest lists, so the compiler checks the manifest.",
                  "import ModuleHost"] + imports + failures + [
                  "",
@@ -84,8 +87,8 @@ enum LinkedModulesSource {
     static func quoted(_ text: String) -> String {
         var literal = "\""
         for scalar in text.unicodeScalars {
-            switch scalar.properties.generalCategory {
-            case .control, .format, .lineSeparator, .paragraphSeparator:
+            switch scalar {
+            case _ where needsEscape(scalar):
                 literal += "\\u{\(String(scalar.value, radix: 16))}"
             default:
                 if scalar == "\\" || scalar == "\"" { literal += "\\" }
@@ -93,5 +96,13 @@ enum LinkedModulesSource {
             }
         }
         return literal + "\""
+    }
+
+    /// Whether `scalar` is a control, format or line separator character, which a literal writes as `\u{…}`.
+    static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .control, .format, .lineSeparator, .paragraphSeparator: true
+        default: false
+        }
     }
 }

@@ -46,8 +46,8 @@ struct PackageManifestEdit {
         }
         // The later insertion first, so the earlier offsets still hold.
         var characters = code.characters
-        for (offset, insertion) in edits.sorted(by: { $0.0 > $1.0 }) { characters.insert(contentsOf: insertion, at: offset) }
-        return String(characters)
+        for (offset, insertion) in edits.sorted(by: { $0.0 > $1.0 }) { characters.insert(contentsOf: insertion.unicodeScalars, at: offset) }
+        return String(String.UnicodeScalarView(characters))
     }
 }
 

@@ -1,7 +1,8 @@
 /// Swift source read as code: which characters are code (not in a string or a comment), matched brackets, and the
-/// array a call's labelled argument opens.
+/// array a call's labelled argument opens. It is read as Unicode scalars, as the compiler reads it (as characters, a
+/// quote followed by a combining mark would be no quote).
 struct SwiftCode {
-    let characters: [Character]
+    let characters: [Unicode.Scalar]
     /// Whether each character is code.
     let isCode: [Bool]
 
@@ -12,7 +13,7 @@ struct SwiftCode {
     /// - Throws: `AddModuleError` for a comment or string that is not closed: the file is not read as the compiler
     ///   would read it, so it is not edited.
     init(_ text: String) throws {
-        let characters = Array(text)
+        let characters = Array(text.unicodeScalars)
         self.characters = characters
         var mask = [Bool](repeating: true, count: characters.count)
         var index = 0
@@ -30,13 +31,13 @@ struct SwiftCode {
         isCode = mask
     }
 
-    private static func at(_ characters: [Character], _ offset: Int, _ text: String) -> Bool {
-        let expected = Array(text)
+    private static func at(_ characters: [Unicode.Scalar], _ offset: Int, _ text: String) -> Bool {
+        let expected = Array(text.unicodeScalars)
         return offset + expected.count <= characters.count && Array(characters[offset..<offset + expected.count]) == expected
     }
 
     /// One past the end of the comment or string literal that starts at `index`; `nil` when none starts there.
-    private static func endOfCommentOrString(in characters: [Character], at index: Int) throws -> Int? {
+    private static func endOfCommentOrString(in characters: [Unicode.Scalar], at index: Int) throws -> Int? {
         if at(characters, index, "//") { return characters[index...].firstIndex(where: \.isNewline) ?? characters.count }
         if at(characters, index, "/*") {
             var depth = 0, cursor = index
@@ -79,7 +80,7 @@ struct SwiftCode {
     }
 
     /// One past the `)` that closes the interpolation opened at `open`.
-    private static func endOfInterpolation(in characters: [Character], openedAt open: Int) throws -> Int {
+    private static func endOfInterpolation(in characters: [Unicode.Scalar], openedAt open: Int) throws -> Int {
         var depth = 0, cursor = open
         while cursor < characters.count {
             if let end = try endOfCommentOrString(in: characters, at: cursor) {
@@ -99,10 +100,10 @@ struct SwiftCode {
     /// The offset of the `(` of the first call whose text matches `pattern` (ending in its `(` or inside its first
     /// argument) and that starts in code.
     func call(matching pattern: String) -> Int? {
-        let text = String(characters)
+        let text = String(String.UnicodeScalarView(characters))
         var search = text.startIndex..<text.endIndex
         while let found = text.range(of: pattern, options: .regularExpression, range: search) {
-            let start = text.distance(from: text.startIndex, to: found.lowerBound)
+            let start = text.unicodeScalars.distance(from: text.unicodeScalars.startIndex, to: found.lowerBound)
             if isCode[start], let open = characters[start...].firstIndex(of: "("), isCode[open] { return open }
             search = found.upperBound..<text.endIndex
         }
@@ -112,7 +113,7 @@ struct SwiftCode {
     /// The `[` and `]` of the array that the call opened at `open` gives as its argument `label:` (at the call's own
     /// level, not inside a nested call).
     func argumentArray(_ label: String, ofCallOpenedAt open: Int) -> (open: Int, close: Int)? {
-        let name = Array(label)
+        let name = Array(label.unicodeScalars)
         var depth = 0, index = open + 1
         while index < characters.count {
             defer { index += 1 }
@@ -151,4 +152,12 @@ struct SwiftCode {
         }
         return nil
     }
+}
+
+extension Unicode.Scalar {
+    /// A line feed or a carriage return, the line ends of Swift source.
+    var isNewline: Bool { self == "\n" || self == "\r" }
+    var isWhitespace: Bool { properties.isWhitespace }
+    var isLetter: Bool { properties.isAlphabetic }
+    var isNumber: Bool { properties.numericType != nil }
 }

@@ -12,13 +12,14 @@ import Glibc
 /// file was overwritten, a linked Package.swift became a plain file, and a link to nothing became a manifest
 /// holding only the new module.
 extension AddModuleCommandTests {
-    /// Package.swift with a nested block comment holding `targets: [` and `)` before the real ones, and a raw string
-    /// and an interpolation holding a string that look like code.
+    /// Package.swift with a nested block comment holding `targets: [` and `)` before the real ones, a raw string and
+    /// an interpolation holding a string that look like code, strings that start with a combining mark, and host
+    /// dependencies that end with a comma and a comment.
     static var trickyPackageText: String {
         packageText
             // The host's dependencies end with a comment, and a comma before it.
             .replacingOccurrences(of: #"package: "\#(PluginToolchain.root.lastPathComponent)")]),"#,
-                                  with: #"package: "\#(PluginToolchain.root.lastPathComponent)"), // the library\#n]),"#)
+                                  with: #"package: "\#(PluginToolchain.root.lastPathComponent)"), // the library\#n], exclude: ["́x]", "́y"]),"#)
             .replacingOccurrences(of: "    products: [", with: """
                     /* outer /* inner */ targets: [ ], still the outer comment ) */
                     products: [

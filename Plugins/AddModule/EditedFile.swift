@@ -38,10 +38,28 @@ enum EditedFile {
         return url
     }
 
-    /// Replaces the file at `url` with `data` at once (a new file beside it, renamed over it), keeping its mode; a
-    /// new file gets the default mode. The file beside it is created private and gets the mode only once it is
-    /// written, so no other user can open it meanwhile (modules.json may hold password hashes).
-    static func replace(_ url: URL, with data: Data) throws {
+    /// A file's new contents, written beside it and not yet renamed over it.
+    struct Prepared {
+        let url: URL
+        let temporaryPath: String
+
+        /// Renames the new contents over the file.
+        func commit() throws {
+            guard rename(temporaryPath, url.path(percentEncoded: false)) == 0 else {
+                let reason = String(cString: strerror(errno))
+                discard()
+                throw AddModuleError("cannot replace \(url.lastPathComponent): \(reason)")
+            }
+        }
+
+        /// Removes the new contents; the file stays as it was.
+        func discard() { unlink(temporaryPath) }
+    }
+
+    /// Writes `data` beside the file at `url` (a new file, renamed over it by ``Prepared/commit()``), with the file's
+    /// mode; a new file gets the default mode. It is created private and gets the mode only once it is written and
+    /// synced, so no other user can open it meanwhile (modules.json may hold password hashes).
+    static func prepare(_ url: URL, with data: Data) throws -> Prepared {
         let path = url.path(percentEncoded: false)
         var status = stat()
         let mode = stat(path, &status) == 0 ? status.st_mode & 0o7777 : 0o666 & ~Self.creationMask
@@ -49,14 +67,17 @@ enum EditedFile {
         let temporaryPath = temporary.path(percentEncoded: false)
         unlink(temporaryPath)
         let descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL, 0o600)
-        guard descriptor >= 0 else { throw AddModuleError("cannot write \(temporaryPath): \(String(cString: strerror(errno)))") }
+        guard descriptor >= 0 else {
+            throw AddModuleError("cannot write beside \(url.lastPathComponent) (\(String(cString: strerror(errno)))); nothing was written")
+        }
         let finished = writeAll(data, to: descriptor) && fchmod(descriptor, mode) == 0 && fsync(descriptor) == 0
         close(descriptor)
-        guard finished, rename(temporaryPath, path) == 0 else {
+        guard finished else {
             let reason = String(cString: strerror(errno))
             unlink(temporaryPath)
-            throw AddModuleError("cannot replace \(url.lastPathComponent): \(reason); it was left as it was")
+            throw AddModuleError("cannot write beside \(url.lastPathComponent) (\(reason)); nothing was written")
         }
+        return Prepared(url: url, temporaryPath: temporaryPath)
     }
 
     /// The process's file mode creation mask.

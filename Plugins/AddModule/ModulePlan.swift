@@ -104,17 +104,37 @@ struct ModulePlan {
         return host
     }
 
-    /// Writes the new files and the two manifests.
+    /// Writes the new files and the two manifests: the manifests' new contents first, beside them (where a folder
+    /// that cannot be written to is found before anything is), then the new files, then the manifests are renamed
+    /// into place.
     func write() throws {
-        for file in files {
-            let url = folder.appending(path: file.path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            guard FileManager.default.createFile(atPath: url.path(percentEncoded: false), contents: Data(file.text.utf8)) else {
-                throw AddModuleError("cannot write \(file.path)")
-            }
+        let package = try EditedFile.prepare(packageURL, with: Data(packageManifest.utf8))
+        let modules: EditedFile.Prepared
+        do {
+            modules = try EditedFile.prepare(modulesURL, with: Data(modulesManifest))
+        } catch {
+            package.discard()
+            throw error
         }
-        try EditedFile.replace(packageURL, with: Data(packageManifest.utf8))
-        try EditedFile.replace(modulesURL, with: Data(modulesManifest))
+        do {
+            for file in files {
+                let url = folder.appending(path: file.path)
+                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                guard FileManager.default.createFile(atPath: url.path(percentEncoded: false), contents: Data(file.text.utf8)) else {
+                    throw AddModuleError("cannot write \(file.path)")
+                }
+            }
+        } catch {
+            package.discard()
+            modules.discard()
+            // The three folders did not exist (checked before): what was created in them goes with them.
+            for created in ["Sources/\(interface)", "Sources/\(module)", "Tests/\(tests)"] {
+                try? FileManager.default.removeItem(at: folder.appending(path: created))
+            }
+            throw error
+        }
+        try package.commit()
+        try modules.commit()
     }
 
     var summary: String {

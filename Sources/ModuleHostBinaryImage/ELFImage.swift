@@ -102,9 +102,9 @@ public struct ELFImage {
         return symbols
     }
 
-    /// What the dynamic loader reads of the libraries this one needs, read as the loader reads it: from the
-    /// `PT_DYNAMIC` segment (not the section headers, which the loader ignores), with its strings at `DT_STRTAB`
-    /// mapped through the `PT_LOAD` segments. The libraries needed (`DT_NEEDED`, and the filters `DT_AUXILIARY` and
+    /// What the dynamic loader reads of the libraries this one needs, read as the loader reads it: the `PT_DYNAMIC`
+    /// table at its address (not the section headers, which the loader ignores), up to its `DT_NULL`, with its strings
+    /// at `DT_STRTAB`, both mapped through the `PT_LOAD` segments. The libraries needed (`DT_NEEDED`, and the filters `DT_AUXILIARY` and
     /// `DT_FILTER`, which it loads the same way), in order, and where to look for them (`DT_RPATH` and
     /// `DT_RUNPATH`, split at `:` with empty entries kept: the loader reads one as the working directory). Empty
     /// when there is no dynamic segment.
@@ -114,35 +114,51 @@ public struct ELFImage {
         guard count > 0 else { return Dependencies() }
         guard entrySize == Self.programHeaderSize else { throw BinaryFormatError("its program headers have size \(entrySize), not 56") }
         let table = LittleEndianBytes(bytes: try file.bytes(at: tableOffset, count: count * entrySize, what: "program header table"))
-        var loads: [(address: UInt64, offset: UInt64, size: UInt64)] = [], dynamic: (offset: UInt64, size: UInt64)?
+        var loads: [(address: UInt64, offset: UInt64, size: UInt64)] = [], dynamic: (address: UInt64, size: UInt64)?
         for index in 0..<Int(count) {
             let base = index * Int(entrySize)
             switch try table.u32(base) {
             case 1: loads.append((try table.u64(base + 16), try table.u64(base + 8), try table.u64(base + 32)))
             case 2:
                 guard dynamic == nil else { throw BinaryFormatError("it has more than one dynamic segment") }
-                dynamic = (try table.u64(base + 8), try table.u64(base + 32))
+                dynamic = (try table.u64(base + 16), try table.u64(base + 32))
             default: continue
             }
         }
         guard let dynamic else { return Dependencies() }
-        let entries = LittleEndianBytes(bytes: try file.bytes(at: dynamic.offset, count: dynamic.size, what: "dynamic segment"))
-        var tags: [(tag: UInt64, value: UInt64)] = []
+        // The loader reads the table at its address in the mapped image, until DT_NULL: read it there, and refuse
+        // loaded segments that overlap (the later mapping would win) and a table whose DT_NULL lies beyond it.
+        let ordered = loads.sorted { $0.address < $1.address }
+        for (earlier, later) in zip(ordered, ordered.dropFirst()) where earlier.address.addingReportingOverflow(earlier.size).overflow
+            || earlier.address + earlier.size > later.address {
+            throw BinaryFormatError("its loaded segments overlap")
+        }
+        func mapped(_ address: UInt64, _ size: UInt64, _ what: String) throws(BinaryFormatError) -> [UInt8] {
+            guard let load = loads.first(where: { address >= $0.address && address - $0.address < $0.size }),
+                  size <= load.size - (address - load.address) else {
+                throw BinaryFormatError("its \(what) lies outside its loaded segments")
+            }
+            let (start, overflow) = load.offset.addingReportingOverflow(address - load.address)
+            guard !overflow else { throw BinaryFormatError("its \(what) lies outside the file") }
+            return try file.bytes(at: start, count: size, what: what)
+        }
+        let entries = LittleEndianBytes(bytes: try mapped(dynamic.address, dynamic.size, "dynamic segment"))
+        var tags: [(tag: UInt64, value: UInt64)] = [], ended = false
         for index in 0..<(entries.bytes.count / 16) {
             let tag = try entries.u64(index * 16)
-            if tag == 0 { break }
+            if tag == 0 {
+                ended = true
+                break
+            }
             tags.append((tag, try entries.u64(index * 16 + 8)))
         }
+        guard ended else { throw BinaryFormatError("its dynamic segment does not end with DT_NULL") }
         let named: Set<UInt64> = [1, 15, 29, 0x7fff_fffd, 0x7fff_ffff]
         guard tags.contains(where: { named.contains($0.tag) }) else { return Dependencies() }
-        guard let address = tags.last(where: { $0.tag == 5 })?.value, let size = tags.last(where: { $0.tag == 10 })?.value,
-              let load = loads.first(where: { address >= $0.address && address - $0.address < $0.size }),
-              size <= load.size - (address - load.address) else {
-            throw BinaryFormatError("its dynamic segment names libraries but no string table inside a loaded segment")
+        guard let address = tags.last(where: { $0.tag == 5 })?.value, let size = tags.last(where: { $0.tag == 10 })?.value else {
+            throw BinaryFormatError("its dynamic segment names libraries but has no string table")
         }
-        let (start, overflow) = load.offset.addingReportingOverflow(address - load.address)
-        guard !overflow else { throw BinaryFormatError("its dynamic string table lies outside the file") }
-        let strings = try file.bytes(at: start, count: size, what: "dynamic string table")
+        let strings = try mapped(address, size, "dynamic string table")
         // Bounded work whatever the file holds: at most `dependencyLimit` names, each read up to `nameLimit` bytes.
         var dependencies = Dependencies(), read = 0
         for (tag, value) in tags where named.contains(tag) {

@@ -41,13 +41,29 @@ struct TestLaneTests {
     /// Every suite of the slow lane runs on request only (a plain `swift test` is the fast lane), and CI asks for it.
     @Test func theSlowLaneRunsOnRequestAndCIRequestsIt() throws {
         let slow = PackageDump.root.appendingPathComponent("Tests/\(Self.slowLane)")
-        var suites = 0, offenders: [String] = []
+        var suites = 0, offenders: [String] = [], enabled: Set<String> = []
+        var texts: [(file: String, text: String)] = []
         for file in try FileManager.default.contentsOfDirectory(atPath: slow.path) where file.hasSuffix(".swift") {
             let text = try String(contentsOf: slow.appendingPathComponent(file), encoding: .utf8)
-            for line in text.split(separator: "\n") where line.hasPrefix("@Suite(") {
+            texts.append((file, text))
+            // Every suite, at any indentation, carries the trait on its `@Suite(` line.
+            let lines = text.split(separator: "\n").map(String.init)
+            for (index, line) in lines.enumerated() where line.trimmingCharacters(in: .whitespaces).hasPrefix("@Suite") {
                 suites += 1
-                if !line.contains("SlowLane.isRequested") { offenders.append("\(file): \(line)") }
+                guard line.contains("SlowLane.isRequested") else {
+                    offenders.append("\(file): \(line)")
+                    continue
+                }
+                if let type = lines[(index + 1)...].first(where: { $0.contains("struct ") })?.firstMatch(of: #/struct (\w+)/#) {
+                    enabled.insert(String(type.output.1))
+                }
             }
+        }
+        // A test outside such a suite (a free function, or a type with no `@Suite`) would run in the plain lane:
+        // each file with tests declares an enabled suite or extends one.
+        for (file, text) in texts where text.contains("@Test") && !text.contains("SlowLane.isRequested") {
+            let extended = text.matches(of: #/extension (\w+)/#).map { String($0.output.1) }
+            if !extended.contains(where: enabled.contains) { offenders.append("\(file): tests outside a slow-lane suite") }
         }
         #expect(suites >= 10, "too few slow suites found: \(suites)")
         #expect(offenders.isEmpty, "a slow suite that runs in a plain swift test:\n\(offenders.joined(separator: "\n"))")

@@ -29,7 +29,13 @@ struct PluginDependencies {
     var trustedFolders: () -> Set<String> = { Self.hostFolders }
     /// `LD_LIBRARY_PATH`'s folders, which the loader searches before `DT_RUNPATH`'s (it splits at `:` and `;`, and
     /// reads an empty entry as the working directory).
-    var libraryPath: () -> [String] = { getenv("LD_LIBRARY_PATH").map { Self.splitLibraryPath(String(cString: $0)) } ?? [] }
+    var libraryPath: () -> [String] = { Self.startingLibraryPath }
+
+    /// `LD_LIBRARY_PATH` as the loader read it, when the process started (read once, on first use, before any plugin).
+    static let startingLibraryPath = getenv("LD_LIBRARY_PATH").map { splitLibraryPath(String(cString: $0)) } ?? []
+
+    /// The most distinct folders a plugin may have the loader search, so the check's work stays small.
+    static let folderLimit = 64
 
     /// `LD_LIBRARY_PATH`'s value split as the loader splits it: at `:` and `;`, empty entries kept.
     static func splitLibraryPath(_ value: String) -> [String] {
@@ -61,13 +67,24 @@ struct PluginDependencies {
         if let named = dependencies.needed.first(where: { $0.contains("/") || $0.contains("$") }) {
             throw refuse(named, "named by a path or with a token, which the loader looks for outside the host's library folders")
         }
-        let missing = dependencies.needed.filter { !isLoaded($0) }
+        var seen: Set<String> = []
+        let missing = dependencies.needed.filter { seen.insert($0).inserted && !isLoaded($0) }
         guard let first = missing.first else { return }
         let trusted = trustedFolders()
+        // `$ORIGIN` is the plugin's own in its search paths; in `LD_LIBRARY_PATH` it would be the executable's.
+        let own = { (entry: String) in entry.replacing("${ORIGIN}", with: Self.origin).replacing("$ORIGIN", with: Self.origin) }
+        var entries: [String] = []
+        var distinct: Set<String> = []
+        for entry in (dependencies.runpath.isEmpty ? dependencies.rpath.map(own) : []) + libraryPath() + dependencies.runpath.map(own)
+        where distinct.insert(entry).inserted {
+            entries.append(entry)
+        }
+        guard entries.count <= Self.folderLimit else {
+            throw refuse(first, "with more than \(Self.folderLimit) folders for the loader to search")
+        }
         var folders: [String] = []
-        for entry in (dependencies.runpath.isEmpty ? dependencies.rpath : []) + libraryPath() + dependencies.runpath {
-            let expanded = entry.replacing("${ORIGIN}", with: Self.origin).replacing("$ORIGIN", with: Self.origin)
-            guard !expanded.contains("$") else { throw refuse(first, "looked for in \(entry), whose token the host does not expand") }
+        for expanded in entries {
+            guard !expanded.contains("$") else { throw refuse(first, "looked for in \(expanded), whose token the host does not expand") }
             let resolved = canonical(expanded.isEmpty ? "." : expanded)
             // The loader's `$ORIGIN` of a plugin loaded through its descriptor: a folder of descriptors, no library.
             if let resolved, resolved.wholeMatch(of: #/\/proc\/[0-9]+\/fd/#) != nil { continue }

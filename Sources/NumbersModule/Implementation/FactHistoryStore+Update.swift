@@ -4,6 +4,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import ModuleHost
 import ModuleHostState
 #if canImport(Glibc)
 import Glibc
@@ -41,6 +42,16 @@ extension FactHistoryStore {
     /// - Throws: `StateFileError` when the lock cannot be taken in time or the file cannot be written.
     func update(keeping user: String, waiting: (String) -> Void = { _ in },
                 _ change: (inout Contents) -> Void) throws(StateFileError) -> Update? {
+        // One update at a time in this process: `flock` sets two descriptors of one process against each other
+        // too, and the wait would then be said to be for another process.
+        try Self.inProcess.withLock { _ throws(StateFileError) in try updateLocked(keeping: user, waiting: waiting, change) }
+    }
+
+    /// Serializes this process's updates.
+    private static let inProcess = Locked(())
+
+    private func updateLocked(keeping user: String, waiting: (String) -> Void,
+                              _ change: (inout Contents) -> Void) throws(StateFileError) -> Update? {
         try file.createDirectory()   // checked (and made, 0700, if missing) before anything is created in it
         let lock = try Self.lock(file.url.path + ".lock", waiting: waiting)
         defer { close(lock) }   // closing the descriptor releases the lock

@@ -57,6 +57,31 @@ struct PluginDependencyTests {
         #expect(!FileManager.default.fileExists(atPath: setup.trace.path), "the plugin's code ran")
     }
 
+    /// The dynamic table is read where the loader reads it: at its address, up to its `DT_NULL`. A table whose
+    /// segment's file offset points elsewhere (here, at the file's header) is still read at its address, and one
+    /// whose segment's file size leaves out its `DT_NULL` is refused. Both passed before, and the loader then ran
+    /// the dependency's code.
+    @Test(arguments: ["offset", "size"])
+    func theDynamicTableIsReadWhereTheLoaderReadsIt(patched field: String) throws {
+        let setup = try PluginValidationTests.Setup()
+        let (library, trace) = try dependency(in: setup)
+        let folder = library.deletingLastPathComponent().path
+        let plugin = try setup.plugin(extra: "extern int dep_value(void);\nint use_dep(void) { return dep_value(); }\n",
+                                      arguments: ["-L\(folder)", "-ldep", "-Wl,-rpath,\(folder)"])
+        var bytes = [UInt8](try Data(contentsOf: plugin))
+        func integer(_ at: Int, _ size: Int) -> Int { (0..<size).reduce(0) { $0 | Int(bytes[at + $1]) << (8 * $1) } }
+        let table = integer(32, 8), count = integer(56, 2)
+        let dynamic = try #require((0..<count).map { table + $0 * 56 }.first { integer($0, 4) == 2 }, "no PT_DYNAMIC")
+        // p_offset (+8) to 0, the file's header; or p_filesz (+32) to 0, leaving DT_NULL out.
+        let at = dynamic + (field == "offset" ? 8 : 32)
+        for index in 0..<8 { bytes[at + index] = 0 }
+        try Data(bytes).write(to: plugin)
+        let found = errors(try setup.manifest(PluginValidationTests.entry()))
+        let expected = field == "offset" ? "first, not a folder of the host's libraries" : "its dynamic segment does not end with DT_NULL"
+        #expect(found.count == 1 && found.first?.contains(expected) == true, "\(found)")
+        #expect(!FileManager.default.fileExists(atPath: trace.path))
+    }
+
     /// The libraries the host has loaded pass, wherever the plugin says to look: libm and libc are the host's own.
     @Test func librariesTheHostHasLoadedPass() throws {
         let setup = try PluginValidationTests.Setup()

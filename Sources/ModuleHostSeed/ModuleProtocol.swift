@@ -42,26 +42,26 @@ extension ModuleProtocol {
         ModuleHost.ModuleIdentifier(rawValue: Self.moduleIdentifier as ModuleIdentifier)
     }
 
-    /// Creates the module with the seed's `init()`, and records the manager behind `context` for ``moduleManager``;
-    /// ModuleHost's manager calls this.
+    /// Creates the module with the seed's `init()`; ModuleHost's manager calls this.
     ///
     /// - Parameter context: The manager that loads the module.
+    ///
     /// - Throws: Nothing; the seed's `init()` cannot throw.
     public init(context: any ModuleContext) throws {
         self.init()
-        if let manager = context.manager { ModuleManagers.record(self, loadedBy: manager) }
     }
 
-    /// Refuses a context with no `ModuleManager` behind it: the seed's form is handed the manager itself.
-    /// ModuleHost's manager calls this, and then the seed's `moduleDidLoad(with manager:)`.
+    /// Calls the seed's `moduleDidLoad(with manager:)` with the manager; ModuleHost's manager calls this.
     ///
     /// - Parameter context: The manager that loaded the module.
-    /// - Throws: A `ResolutionError` when no `ModuleManager` is behind the context.
+    /// - Throws: What the seed's form throws, or a `ResolutionError` when no `ModuleManager` is behind the context.
     public func moduleDidLoad(with context: any ModuleContext) throws {
-        guard context.manager != nil else {
+        guard let manager = context.manager else {
             throw ResolutionError(.loadFailed, "\(Self.moduleIdentifier) is a ModuleHostSeed module and needs the "
                                   + "ModuleManager itself, but was loaded with a context of type \(type(of: context))")
         }
+        ModuleManagers.record(self, loadedBy: manager)
+        try moduleDidLoad(with: manager)
     }
 
     /// The manager that loaded this module, the seed's `moduleManager`: a module calls another through it, as the

@@ -92,10 +92,6 @@ public protocol ModuleProtocol: AnyObject, Sendable {
     /// The ABI mark of the ModuleHost the type is compiled against, carried into the binary of the type's own
     /// code (a plugin's library); implemented by ModuleHost's build (its generated ABIIdentity.swift).
     @_spi(ModuleHostABI) static var _moduleHostABIMark: StaticString { get }
-    /// The seed's set-up hook, which ModuleHostSeed's `ModuleProtocol` declares: called right after
-    /// ``moduleDidLoad(with:)``, with the manager that loads the module. A module in ModuleHost's form that writes
-    /// it beside ``init(context:)`` (a near miss of the seed's form) has it called too, rather than ignored.
-    @_spi(Seed) func moduleDidLoad(with manager: ModuleManager) throws
 }
 
 extension ModuleProtocol {
@@ -108,11 +104,6 @@ extension ModuleProtocol {
     /// - Parameter context: What the module sees of the manager.
     /// - Throws: Nothing; a module's own hook may throw.
     public func moduleDidLoad(with context: any ModuleContext) throws {}
-    /// The seed's hook: does nothing by default.
-    ///
-    /// - Parameter manager: The manager that loads the module.
-    /// - Throws: Nothing; a module's own hook may throw.
-    public func moduleDidLoad(with manager: ModuleManager) throws {}
     /// Does nothing by default.
     public func moduleWillUnload() {}
     /// Does nothing by default.

@@ -95,7 +95,6 @@ extension ModuleRegistry {
         do {
             module = try registration.type.init(context: context)
             try module.moduleDidLoad(with: context)
-            if let manager = context.manager { try module.moduleDidLoad(with: manager) }
         } catch let error as ResolutionError where error.code == .resolutionCycle {
             throw error
         } catch {

@@ -9,7 +9,7 @@ struct PackageManifestEdit {
 
     func adding(name: String, host: String, source: ModuleHostSource, keepsState: Bool) throws -> String {
         let code = try SwiftCode(text)
-        guard let package = code.call(matching: #"Package\s*\("#), let targets = code.argumentArray("targets", ofCallOpenedAt: package) else {
+        guard let package = code.call(matching: #"\bPackage\s*\("#), let targets = code.argumentArray("targets", ofCallOpenedAt: package) else {
             throw AddModuleError("Package.swift has no `targets: [` in its `Package(…)`; add the targets by hand (see Adding a module)")
         }
         let hostPattern = #"\.(executableTarget|target)\s*\(\s*name:\s*""# + NSRegularExpression.escapedPattern(for: host) + #"""#

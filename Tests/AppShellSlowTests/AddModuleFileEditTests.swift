@@ -13,8 +13,8 @@ import Glibc
 /// holding only the new module.
 extension AddModuleCommandTests {
     /// Package.swift with a nested block comment holding `targets: [` and `)` before the real ones, a raw string and
-    /// an interpolation holding a string that look like code, strings that start with a combining mark, and host
-    /// dependencies that end with a comma and a comment.
+    /// an interpolation holding a string that look like code, strings that start with a combining mark, a function
+    /// whose name ends in `Package(`, and host dependencies that end with a comma and a comment.
     static var trickyPackageText: String {
         packageText
             // The host's dependencies end with a comment, and a comma before it.
@@ -25,6 +25,7 @@ extension AddModuleCommandTests {
                     products: [
                 """)
             .replacingOccurrences(of: "let package = Package(", with: #"""
+                func makePackage(targets: [String] = []) -> [String] { targets }  // not the Package( call
                 let note = #"a "raw" string: targets: [ ("# + "\("inter" + "polated )")"
                 let package = Package(
                 """#)

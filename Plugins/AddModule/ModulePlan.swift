@@ -18,6 +18,14 @@ struct ModulePlan {
     var module: String { name + "Module" }
     var tests: String { name + "ModuleTests" }
 
+    /// The three targets a module named `name` adds.
+    static func targets(of name: String) -> [String] { [name + "Interface", name + "Module", name + "ModuleTests"] }
+
+    /// Their folders, which must not exist before.
+    static func folders(of name: String) -> [String] {
+        zip(["Sources", "Sources", "Tests"], targets(of: name)).map { "\($0)/\($1)" }
+    }
+
     init(name: String, package: Package, host requestedHost: String?, keepsState: Bool) throws {
         guard let first = name.unicodeScalars.first, ("A"..."Z").contains(first), name.count <= 64,
               name.unicodeScalars.allSatisfy({ ("A"..."Z").contains($0) || ("a"..."z").contains($0) || ("0"..."9").contains($0) }) else {
@@ -30,7 +38,7 @@ struct ModulePlan {
         let source = ModuleHostSource(package: package)
         // Compared without case: `NOTES` beside `Notes` would share folders on a case-insensitive disk, and the
         // module identifier, which is lower case.
-        for target in [name + "Interface", name + "Module", name + "ModuleTests"] {
+        for target in Self.targets(of: name) {
             if let existing = package.targets.first(where: { $0.name.lowercased() == target.lowercased() }) {
                 throw AddModuleError("the package already has a target named \(existing.name); choose another name")
             }
@@ -43,7 +51,7 @@ struct ModulePlan {
         for file in files where FileManager.default.fileExists(atPath: folder.appending(path: file.path).path(percentEncoded: false)) {
             throw AddModuleError("\(file.path) already exists; nothing was written")
         }
-        for directory in ["Sources/\(name)Interface", "Sources/\(name)Module", "Tests/\(name)ModuleTests"]
+        for directory in Self.folders(of: name)
         where FileManager.default.fileExists(atPath: folder.appending(path: directory).path(percentEncoded: false)) {
             throw AddModuleError("the folder \(directory) already exists; nothing was written")
         }
@@ -128,7 +136,7 @@ struct ModulePlan {
             package.discard()
             modules.discard()
             // The three folders did not exist (checked before): what was created in them goes with them.
-            for created in ["Sources/\(interface)", "Sources/\(module)", "Tests/\(tests)"] {
+            for created in Self.folders(of: name) {
                 try? FileManager.default.removeItem(at: folder.appending(path: created))
             }
             throw error
